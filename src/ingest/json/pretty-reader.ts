@@ -1,0 +1,172 @@
+import { unreadable } from '../errors.js';
+import { DocumentBuilder } from './document-builder.js';
+import type { JsonVisitor } from './visitor.js';
+
+/**
+ * Reads a JSON document written by `JSON.stringify(value, null, indent)` line by line: every
+ * member or element sits on its own line, containers open and close on their own lines. That is
+ * how Chrome writes webrtc-internals dumps, and it lets a dump of any size be read with one
+ * `JSON.parse` per line instead of one over the whole text (which V8 caps at 512 Mi chars).
+ *
+ * A line may also hold a complete inline value (`"a": {"b": 1}`), so lightly re-formatted files
+ * still read. Anything else is reported as corrupt, with its line number.
+ */
+export class PrettyJsonReader {
+  readonly #doc: DocumentBuilder;
+  #lineNo = 0;
+  #started = false;
+  /** A value spread over several lines in a non-standard layout, gathered until it parses. */
+  #pending: { key: string | number; parts: string[]; depth: number; fromLine: number } | undefined;
+
+  constructor(visitor: JsonVisitor) {
+    this.#doc = new DocumentBuilder(visitor);
+  }
+
+  /** Whether `firstLine` starts a document this reader handles (a lone `{` or `[`). */
+  static accepts(firstLine: string): boolean {
+    const t = firstLine.trim();
+    return t === '{' || t === '[';
+  }
+
+  line(raw: string): void {
+    this.#lineNo++;
+    if (this.#pending) {
+      this.#continuePending(raw);
+      return;
+    }
+    let start = 0;
+    while (start < raw.length && isSpace(raw.charCodeAt(start))) start++;
+    if (start === raw.length) return;
+    let end = raw.length;
+    while (end > start && isSpace(raw.charCodeAt(end - 1))) end--;
+    if (raw.charCodeAt(end - 1) === 44 /* , */) end--;
+    const text = start === 0 && end === raw.length ? raw : raw.slice(start, end);
+    const doc = this.#doc;
+    if (doc.finished) this.#fail('content follows the end of the JSON document');
+    if (!this.#started) {
+      this.#started = true;
+      if (text !== '{' && text !== '[') this.#fail('the document does not start with { or [');
+      doc.open(text === '{' ? 'object' : 'array', undefined);
+      return;
+    }
+    const first = text.charCodeAt(0);
+    if (first === 125 /* } */ || first === 93 /* ] */) {
+      if (text.length !== 1) this.#fail(`unexpected "${text.slice(0, 20)}"`);
+      const error = doc.close(first === 125 ? 'object' : 'array');
+      if (error) this.#fail(error);
+      return;
+    }
+    let key: string | number;
+    let valueText: string;
+    if (doc.current === 'object') {
+      const colon = this.#keyEnd(text);
+      key = keyOf(text, colon);
+      let v = colon + 1;
+      while (v < text.length && isSpace(text.charCodeAt(v))) v++;
+      valueText = text.slice(v);
+    } else {
+      key = doc.nextIndex();
+      valueText = text;
+    }
+    if (valueText === '{' || valueText === '[') doc.open(valueText === '{' ? 'object' : 'array', key);
+    else if ((valueText.startsWith('{') || valueText.startsWith('[')) && bracketDepth(valueText) > 0) {
+      // Hand-formatted JSON: a container opened inline and continued on the next lines.
+      this.#pending = {
+        key,
+        parts: [raw.slice(raw.indexOf(valueText.charAt(0), start))],
+        depth: bracketDepth(valueText),
+        fromLine: this.#lineNo,
+      };
+    } else doc.member(key, this.#parseValue(valueText));
+  }
+
+  #continuePending(raw: string): void {
+    const pending = this.#pending!;
+    pending.parts.push(raw);
+    pending.depth += bracketDepth(raw);
+    if (pending.depth > 0) {
+      if (pending.parts.length > 100_000)
+        this.#fail(`a value starting at line ${pending.fromLine} never closes`);
+      return;
+    }
+    this.#pending = undefined;
+    let text = pending.parts.join('\n').trim();
+    if (text.endsWith(',')) text = text.slice(0, -1);
+    this.#doc.member(pending.key, this.#parseValue(text));
+  }
+
+  /** Call at the end of input; throws if the document was cut short. */
+  end(): void {
+    if (!this.#started) this.#fail('the document is empty');
+    if (this.#pending)
+      this.#fail(`the value starting at line ${this.#pending.fromLine} is cut off (truncated file)`);
+    if (!this.#doc.finished) {
+      throw unreadable(
+        `The dump ends early at line ${this.#lineNo}: ${this.#doc.depth} JSON containers are still open (truncated file).`,
+        'JSON document',
+      );
+    }
+  }
+
+  /** Index of the `:` after the key that starts `text`. */
+  #keyEnd(text: string): number {
+    if (text.charCodeAt(0) !== 34) this.#fail('expected a quoted key');
+    let q = text.indexOf('"', 1);
+    while (q !== -1 && isEscaped(text, q)) q = text.indexOf('"', q + 1);
+    if (q === -1) this.#fail('unterminated key');
+    let c = q + 1;
+    while (c < text.length && isSpace(text.charCodeAt(c))) c++;
+    if (text.charCodeAt(c) !== 58 /* : */) this.#fail('expected ":" after a key');
+    return c;
+  }
+
+  #parseValue(text: string): unknown {
+    const last = text.length - 1;
+    // Most long lines are plain strings (the `values` series of numbers): skip JSON.parse for them.
+    if (text.charCodeAt(0) === 34 && last > 0 && text.charCodeAt(last) === 34 && text.indexOf('\\') === -1) {
+      return text.slice(1, last);
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      return this.#fail(`invalid JSON value "${text.slice(0, 40)}${text.length > 40 ? '…' : ''}"`);
+    }
+  }
+
+  #fail(why: string): never {
+    throw unreadable(`The dump is not valid JSON at line ${this.#lineNo}: ${why}.`, 'JSON document');
+  }
+}
+
+function keyOf(text: string, colon: number): string {
+  let q = colon - 1;
+  while (text.charCodeAt(q) !== 34) q--;
+  const raw = text.slice(0, q + 1);
+  return raw.indexOf('\\') === -1 ? raw.slice(1, -1) : (JSON.parse(raw) as string);
+}
+
+function isEscaped(text: string, quote: number): boolean {
+  let n = 0;
+  for (let i = quote - 1; i >= 0 && text.charCodeAt(i) === 92; i--) n++;
+  return n % 2 === 1;
+}
+
+/** Net count of opening minus closing brackets outside strings. */
+function bracketDepth(text: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) depth--;
+  }
+  return depth;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 10;
+}

@@ -1,0 +1,65 @@
+import { unreadable } from '../errors.js';
+import { forEachLine } from '../lines.js';
+import { peek } from '../peek.js';
+import { PrettyJsonReader } from './pretty-reader.js';
+import { TokenJsonReader } from './token-reader.js';
+import { type JsonVisitor, walkValue } from './visitor.js';
+
+/**
+ * Documents up to this size are parsed whole: fastest, and tolerant of any layout. Larger ones
+ * stream, so that memory stays bounded and V8's string limit does not apply.
+ */
+const WHOLE_PARSE_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Streams one JSON document through a visitor, choosing the cheapest reader that can cope:
+ * small documents with JSON.parse, large pretty-printed ones line by line, others by tokens.
+ */
+export async function readJsonDocument(chunks: AsyncIterable<Buffer>, visitor: JsonVisitor): Promise<void> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  const iterator = chunks[Symbol.asyncIterator]();
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    parts.push(next.value);
+    size += next.value.length;
+    if (size > WHOLE_PARSE_LIMIT) {
+      const rest = (async function* () {
+        yield* parts.splice(0);
+        for (let more = await iterator.next(); !more.done; more = await iterator.next()) yield more.value;
+      })();
+      await streamDocument(rest, visitor);
+      return;
+    }
+  }
+  const whole = Buffer.concat(parts)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  let value: unknown;
+  try {
+    value = JSON.parse(whole);
+  } catch (error) {
+    const truncated = /end of (JSON )?input|Unterminated/i.test((error as Error).message);
+    throw unreadable(
+      truncated
+        ? 'The dump ends early: the JSON document is incomplete (truncated file).'
+        : `The dump is not valid JSON: ${(error as Error).message}.`,
+      'JSON document',
+    );
+  }
+  walkValue(value, visitor);
+}
+
+async function streamDocument(chunks: AsyncIterable<Buffer>, visitor: JsonVisitor): Promise<void> {
+  const { head, chunks: all } = await peek(chunks, 4096);
+  const text = head.toString('utf8', 0, Math.min(head.length, 4096)).replace(/^\uFEFF/, '');
+  const nl = text.indexOf('\n');
+  if (nl !== -1 && PrettyJsonReader.accepts(text.slice(0, nl))) {
+    const reader = new PrettyJsonReader(visitor);
+    await forEachLine(all, (line) => reader.line(line));
+    reader.end();
+    return;
+  }
+  const reader = new TokenJsonReader(visitor);
+  for await (const chunk of all) reader.write(chunk);
+  reader.end();
+}

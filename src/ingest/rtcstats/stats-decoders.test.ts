@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { LegacyDeltaDecoder, type Report, V3StatsDecoder } from './stats-decoders.js';
+
+/** What a decoder emits for each poll: id, a copy of the report, and what changed. */
+function decodeAll(decoder: LegacyDeltaDecoder | V3StatsDecoder, polls: unknown[]) {
+  return polls.map((poll, i) => {
+    const out: [string, Report, Report | undefined][] = [];
+    decoder.decode(poll, 1000 * (i + 1), (id, report, changed) => out.push([id, { ...report }, changed]));
+    return out;
+  });
+}
+
+describe('LegacyDeltaDecoder', () => {
+  const polls = [
+    { a: { timestamp: 0, type: 'ssrc', x: '1', y: '2' }, b: { timestamp: 0, type: 'ssrc', z: '3' } },
+    { a: { timestamp: 0, x: '5' } },
+    { a: { timestamp: 0 }, b: { timestamp: 0, w: '4' } },
+  ];
+
+  it('jitsi: a poll is what it lists, and a report that comes back starts over', () => {
+    const [first, second, third] = decodeAll(new LegacyDeltaDecoder(true), polls);
+    expect(first!.map(([id, , changed]) => [id, changed])).toEqual([
+      ['a', undefined],
+      ['b', undefined],
+    ]);
+    expect(second).toEqual([
+      ['a', { timestamp: 1000 * 2, type: 'ssrc', x: '5', y: '2' }, { timestamp: 0, x: '5' }],
+    ]);
+    expect(third).toEqual([
+      ['a', { timestamp: 3000, type: 'ssrc', x: '5', y: '2' }, { timestamp: 0 }],
+      ['b', { timestamp: 3000, w: '4' }, undefined],
+    ]);
+  });
+
+  it('older clients: reports left out are unchanged, and emitted in order of first appearance', () => {
+    const [, second, third] = decodeAll(new LegacyDeltaDecoder(false), polls);
+    expect(second).toEqual([
+      ['a', { timestamp: 2000, type: 'ssrc', x: '5', y: '2' }, { timestamp: 0, x: '5' }],
+      ['b', { timestamp: 1000, type: 'ssrc', z: '3' }, {}],
+    ]);
+    expect(third!.map(([id, report, changed]) => [id, report.w ?? report.x, changed])).toEqual([
+      ['a', '5', { timestamp: 0 }],
+      ['b', '4', { timestamp: 0, w: '4' }],
+    ]);
+  });
+
+  it('refuses what is not a poll', () => {
+    expect(new LegacyDeltaDecoder(true).decode('nope', 1, () => {})).toBe(false);
+  });
+});
+
+describe('V3StatsDecoder', () => {
+  it('emits changed reports with their delta, then unchanged ones, and drops tombstones', () => {
+    const [, second] = decodeAll(new V3StatsDecoder(), [
+      { t: 10, a: { x: 1 }, b: { y: 2 }, c: { z: 3 } },
+      { t: 20, b: { y: 5 }, c: null },
+    ]);
+    expect(second).toEqual([
+      ['b', { y: 5, timestamp: 20 }, { y: 5 }],
+      ['a', { x: 1, timestamp: 20 }, {}],
+    ]);
+  });
+});

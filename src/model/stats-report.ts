@@ -1,0 +1,85 @@
+/**
+ * A time series of one getStats report (one stats id) as the dump recorded it.
+ *
+ * Every attribute series is aligned to `timestamps`: index i of `numbers(a)` or `values(a)` is the
+ * value at `timestamps[i]`. Samples where an attribute was absent read as NaN (numbers) or
+ * undefined (values). Dumps store series differently (columnar in webrtc-internals, one report
+ * per poll in rtcstats); this interface hides that.
+ */
+export interface StatsReport {
+  readonly id: string;
+  /** Standard RTCStatsType (`inbound-rtp`, `candidate-pair`, ...), normalized by ingest. */
+  readonly type: string;
+  /** Number of samples. */
+  readonly size: number;
+  /** Sample times, epoch milliseconds, non-decreasing. */
+  readonly timestamps: ArrayLike<number>;
+  has(attribute: string): boolean;
+  attributes(): Iterable<string>;
+  /** The attribute as numbers (numeric strings and booleans converted), NaN where not numeric. */
+  numbers(attribute: string): ArrayLike<number> | undefined;
+  /** The attribute as recorded. */
+  values(attribute: string): ArrayLike<unknown> | undefined;
+  /** First and last recorded (non-missing) value of an attribute. */
+  first(attribute: string): unknown;
+  last(attribute: string): unknown;
+}
+
+/** All stats reports of one peer connection. */
+export class StatsStore {
+  readonly #reports = new Map<string, StatsReport>();
+
+  get size(): number {
+    return this.#reports.size;
+  }
+
+  set(report: StatsReport): void {
+    this.#reports.set(report.id, report);
+  }
+
+  delete(id: string): void {
+    this.#reports.delete(id);
+  }
+
+  get(id: string | undefined): StatsReport | undefined {
+    return id === undefined ? undefined : this.#reports.get(id);
+  }
+
+  all(): IterableIterator<StatsReport> {
+    return this.#reports.values();
+  }
+
+  ofType(type: string): StatsReport[] {
+    const out: StatsReport[] = [];
+    for (const r of this.#reports.values()) if (r.type === type) out.push(r);
+    return out;
+  }
+}
+
+/** Converts a recorded stats value to a number: numeric strings and booleans count, the rest is NaN. */
+export function toNumber(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
+  if (typeof value === 'string') {
+    if (value === '' || value.length > 40) return Number.NaN;
+    const n = Number(value);
+    return Number.isFinite(n) ? n : Number.NaN;
+  }
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return Number.NaN;
+}
+
+export function firstDefined(values: ArrayLike<unknown>): unknown {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v !== undefined && v !== null && !(typeof v === 'number' && Number.isNaN(v))) return v;
+  }
+  return undefined;
+}
+
+export function lastDefined(values: ArrayLike<unknown>): unknown {
+  for (let i = values.length - 1; i >= 0; i--) {
+    const v = values[i];
+    if (v !== undefined && v !== null && !(typeof v === 'number' && Number.isNaN(v))) return v;
+  }
+  return undefined;
+}

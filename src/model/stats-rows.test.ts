@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { RowStatsReport } from './stats-rows.js';
+
+type Poll = Record<string, unknown>;
+
+/** Every way of reading a report, to compare two of them. */
+const read = (r: RowStatsReport, attributes: string[]) => ({
+  size: r.size,
+  t: Array.from(r.timestamps),
+  attributes: [...r.attributes()],
+  values: attributes.map((a) => r.values(a) && Array.from(r.values(a)!)),
+  numbers: attributes.map((a) => r.numbers(a) && Array.from(r.numbers(a)!)),
+  first: attributes.map((a) => r.first(a)),
+  last: attributes.map((a) => r.last(a)),
+});
+
+/**
+ * The same polls appended whole (a fresh object each time) and as deltas of one object updated
+ * in place, the way delta decoders hand them over.
+ */
+function both(polls: Poll[]): [RowStatsReport, RowStatsReport] {
+  const whole = new RowStatsReport('r', 'inbound-rtp');
+  const delta = new RowStatsReport('r', 'inbound-rtp');
+  let merged: Poll = {};
+  polls.forEach((poll, i) => {
+    whole.append(i, { ...merged, ...poll });
+    if (i === 0) merged = { ...poll };
+    else Object.assign(merged, poll);
+    delta.append(i, merged, i === 0 ? undefined : poll);
+  });
+  return [whole, delta];
+}
+
+describe('RowStatsReport delta appends', () => {
+  it('read like whole appends: unchanged values carry over, changed ones are recorded', () => {
+    const polls = [{ a: '1', b: 'x', c: 3 }, {}, { a: '2' }, { d: true }, {}, { c: 'text', b: 'y' }, {}];
+    const [whole, delta] = both(polls);
+    const attributes = ['a', 'b', 'c', 'd', 'missing'];
+    expect(read(delta, attributes)).toEqual(read(whole, attributes));
+    expect(Array.from(delta.values('a')!)).toEqual(['1', '1', '2', '2', '2', '2', '2']);
+    expect(Array.from(delta.numbers('d')!)).toEqual([Number.NaN, Number.NaN, Number.NaN, 1, 1, 1, 1]);
+  });
+
+  it('reads all of a report given without its changes or as another object', () => {
+    const r = new RowStatsReport('r', 'inbound-rtp');
+    const merged: Poll = { a: 1, b: 2 };
+    r.append(0, merged);
+    merged.a = 5;
+    // A skipped poll: its change never reached the series.
+    r.resync();
+    merged.b = 7;
+    r.append(1, merged, { b: 7 });
+    r.append(2, { a: 9 }, {});
+    expect(Array.from(r.numbers('a')!)).toEqual([1, 5, 9]);
+    expect(Array.from(r.numbers('b')!)).toEqual([2, 7, Number.NaN]);
+    expect(r.last('b')).toBe(7);
+  });
+
+  it('carries values across reads and later appends', () => {
+    const [whole, delta] = both([{ a: 1 }, {}]);
+    expect(Array.from(delta.numbers('a')!)).toEqual([1, 1]);
+    const merged = { a: 1 };
+    delta.append(2, merged);
+    delta.append(3, merged, {});
+    whole.append(2, { a: 1 });
+    whole.append(3, { a: 1 });
+    expect(read(delta, ['a'])).toEqual(read(whole, ['a']));
+  });
+});

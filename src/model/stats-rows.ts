@@ -1,0 +1,169 @@
+import { type Column, columnNumbers, columnValues, fill, pad, toGeneric } from './row-columns.js';
+import { firstDefined, lastDefined, type StatsReport } from './stats-report.js';
+
+/**
+ * A stats report built one poll at a time (rtcstats formats record whole getStats results).
+ * Values are stored column by column so that a long call costs one slot per attribute and poll.
+ */
+export class RowStatsReport implements StatsReport {
+  readonly id: string;
+  readonly type: string;
+  readonly #ts: number[] = [];
+  readonly #columns = new Map<string, Column>();
+  readonly #numbersCache = new Map<string, Float64Array>();
+  readonly #valuesCache = new Map<string, unknown[]>();
+  /**
+   * Attribute names of the last appended report, in order, with their columns: successive polls
+   * of a report list the same attributes in the same order, so most lookups are a string compare.
+   */
+  readonly #lastKeys: string[] = [];
+  readonly #lastColumns: Column[] = [];
+  /** Columns with `carry` set. */
+  #carrying = 0;
+  /** The report object of the last append: a delta append is only valid on the same object. */
+  #lastReport: object | undefined;
+
+  constructor(id: string, type: string) {
+    this.id = id;
+    this.type = type;
+  }
+
+  get size(): number {
+    return this.#ts.length;
+  }
+
+  get timestamps(): ArrayLike<number> {
+    return this.#ts;
+  }
+
+  /**
+   * Appends one poll. `report` holds the full (decompressed) report; id/type/timestamp are skipped.
+   * `changed`, from delta-compressed dumps, holds the properties that changed since the previous
+   * append of the same `report` object (which the decoder updates in place): the others keep
+   * their value without being visited. Without it, or on another object, the whole report is read.
+   */
+  append(timestamp: number, report: Readonly<Record<string, unknown>>, changed?: object): void {
+    const index = this.#ts.length;
+    if (changed !== undefined && report === this.#lastReport) this.#appendChanges(index, report, changed);
+    else this.#appendAll(index, report);
+    this.#lastReport = report;
+    this.#ts.push(timestamp);
+    if (this.#numbersCache.size > 0) this.#numbersCache.clear();
+    if (this.#valuesCache.size > 0) this.#valuesCache.clear();
+  }
+
+  /** The report was left out of a poll (or skipped): the next append reads it whole. */
+  resync(): void {
+    this.#lastReport = undefined;
+  }
+
+  #appendAll(index: number, report: Readonly<Record<string, unknown>>): void {
+    const lastKeys = this.#lastKeys;
+    const lastColumns = this.#lastColumns;
+    let k = 0;
+    let carried = 0;
+    for (const key in report) {
+      if (key === 'id' || key === 'type' || key === 'timestamp') continue;
+      const value = report[key];
+      if (value === undefined) continue;
+      let col = lastKeys[k] === key ? lastColumns[k] : undefined;
+      if (!col) {
+        col = this.#columns.get(key);
+        if (!col) {
+          col = { start: index, numeric: typeof value === 'number', data: [], carry: false };
+          this.#columns.set(key, col);
+        }
+        lastKeys[k] = key;
+        lastColumns[k] = col;
+      }
+      k++;
+      if (col.carry) carried++;
+      this.#push(col, index, value);
+    }
+    // Attributes this report no longer has stop carrying their value (their later slots are missing).
+    if (carried < this.#carrying) {
+      for (const col of this.#columns.values()) {
+        if (col.carry && col.start + col.data.length <= index) {
+          fill(col, index);
+          col.carry = false;
+        }
+      }
+    }
+    this.#carrying = k;
+  }
+
+  #appendChanges(index: number, report: Readonly<Record<string, unknown>>, changed: object): void {
+    for (const key in changed) {
+      if (key === 'id' || key === 'type' || key === 'timestamp') continue;
+      // The delta's value is the report's, but for nested objects (which decoders merge). Reading
+      // the delta, which for-in walks anyway, is much cheaper than a lookup in the report.
+      let value = (changed as Record<string, unknown>)[key];
+      if (typeof value === 'object' && value !== null) value = report[key];
+      let col = this.#columns.get(key);
+      if (value === undefined) {
+        if (col?.carry) {
+          fill(col, index);
+          col.carry = false;
+          this.#carrying--;
+        }
+        continue;
+      }
+      if (!col) {
+        col = { start: index, numeric: typeof value === 'number', data: [], carry: false };
+        this.#columns.set(key, col);
+      }
+      if (!col.carry) this.#carrying++;
+      this.#push(col, index, value);
+    }
+  }
+
+  /** Writes `value` at `index`, after the column's carried value or missing slots up to there. */
+  #push(col: Column, index: number, value: unknown): void {
+    if (col.start + col.data.length < index) {
+      if (col.carry) fill(col, index);
+      else pad(col, index);
+    }
+    if (col.numeric && typeof value !== 'number') toGeneric(col);
+    col.data.push(value);
+    col.carry = true;
+  }
+
+  has(attribute: string): boolean {
+    return this.#columns.has(attribute);
+  }
+
+  attributes(): Iterable<string> {
+    return this.#columns.keys();
+  }
+
+  numbers(attribute: string): ArrayLike<number> | undefined {
+    const cached = this.#numbersCache.get(attribute);
+    if (cached) return cached;
+    const col = this.#columns.get(attribute);
+    if (!col) return undefined;
+    const out = columnNumbers(col, this.#ts.length);
+    this.#numbersCache.set(attribute, out);
+    return out;
+  }
+
+  /** Like `numbers`, the array is shared between calls: callers must not modify it. */
+  values(attribute: string): ArrayLike<unknown> | undefined {
+    const cached = this.#valuesCache.get(attribute);
+    if (cached) return cached;
+    const col = this.#columns.get(attribute);
+    if (!col) return undefined;
+    const out = columnValues(col, this.#ts.length);
+    this.#valuesCache.set(attribute, out);
+    return out;
+  }
+
+  first(attribute: string): unknown {
+    const col = this.#columns.get(attribute);
+    return col ? firstDefined(col.data) : undefined;
+  }
+
+  last(attribute: string): unknown {
+    const col = this.#columns.get(attribute);
+    return col ? lastDefined(col.data) : undefined;
+  }
+}

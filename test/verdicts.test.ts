@@ -1,0 +1,192 @@
+/**
+ * What callscope must say about real calls with known impairments (chromium156 scenarios, see
+ * each truth.json) and about the jitsi dumps whose problems another project documented.
+ */
+import { describe, expect, it } from 'vitest';
+import { type AnalyzeResult, analyzeDump } from '../src/index.js';
+import type { Observation } from '../src/model/payload/observation.js';
+import { CHROMIUM_FORMATS, fixture } from './support/fixtures.js';
+
+const cache = new Map<string, Promise<AnalyzeResult>>();
+const analyze = (path: string) => {
+  let result = cache.get(path);
+  if (!result) {
+    result = analyzeDump(fixture(...path.split('/')));
+    cache.set(path, result);
+  }
+  return result.then((r) => r.data);
+};
+
+const SERIOUS = new Set(['critical', 'high', 'medium']);
+const RANK = { critical: 0, high: 1, medium: 2, low: 3, info: 4 } as const;
+const atLeast = (o: Observation, severity: keyof typeof RANK) => RANK[o.severity] <= RANK[severity];
+const ofType = (observations: Observation[], type: string) => observations.filter((o) => o.type === type);
+const ENDS = ['caller', 'callee'] as const;
+const files = (scenario: string) =>
+  ENDS.flatMap((end) => CHROMIUM_FORMATS[end].map((f) => `chromium156/${scenario}/${f}`));
+
+describe('chromium156/clean', () => {
+  it.each(files('clean'))('%s: nothing serious, experience at least 80', async (path) => {
+    const data = await analyze(path);
+    expect(data.observations.filter((o) => SERIOUS.has(o.severity)).map((o) => o.type)).toEqual([]);
+    expect(data.experienceScore).toBeGreaterThanOrEqual(80);
+    expect(data.audioScore).toBeGreaterThan(4);
+    expect(data.videoScore).toBeGreaterThan(3.5);
+    expect(data.connectivityScore).toBe(5);
+  });
+});
+
+describe('chromium156/loss (10 % random loss each way)', () => {
+  it.each(files('loss'))('%s: audio and video loss, in and out, at least medium', async (path) => {
+    const { observations } = await analyze(path);
+    for (const type of [
+      'networkAudioLossIn',
+      'networkAudioLossOut',
+      'networkVideoLossIn',
+      'networkVideoLossOut',
+    ]) {
+      const found = ofType(observations, type);
+      expect(found.length, type).toBeGreaterThan(0);
+      expect(
+        found.every((o) => atLeast(o, 'medium')),
+        type,
+      ).toBe(true);
+      // 10 % configured; video loss is partly repaired by retransmissions.
+      expect(found[0]!.valueInPercent).toBeGreaterThan(type.includes('Audio') ? 8 : 4);
+      expect(found[0]!.valueInPercent).toBeLessThan(13);
+    }
+  });
+
+  it.each(ENDS.map((end, i) => [end, i] as const))(
+    '%s: audio and experience clearly below clean',
+    async (_end, i) => {
+      const clean = await analyze(files('clean')[i * 3]!);
+      const loss = await analyze(files('loss')[i * 3]!);
+      expect(loss.audioScore!).toBeLessThan(clean.audioScore! - 0.8);
+      expect(loss.videoScore!).toBeLessThan(clean.videoScore! - 0.8);
+      expect(loss.experienceScore).toBeLessThan(clean.experienceScore - 30);
+      expect(loss.aggregatedStats.mos_in_audio_avg_score).toBeLessThan(3.5);
+    },
+  );
+});
+
+describe('chromium156/relay (TURN only, over UDP)', () => {
+  it.each(files('relay'))('%s: relay with its protocol and the relay-only policy', async (path) => {
+    const data = await analyze(path);
+    const relay = ofType(data.observations, 'relayOverUdp');
+    expect(relay).toHaveLength(1);
+    expect(relay[0]!.meaning).toContain('UDP');
+    expect(relay[0]!.indicators.relayProtocol).toBe('udp');
+    expect(ofType(data.observations, 'iceTransportPolicyRelay')).toHaveLength(1);
+    expect(data.connectivity).toBe('RELAY/UDP');
+    expect(data.connectivityScore).toBeLessThan(5);
+  });
+});
+
+describe('chromium156/ice-fail', () => {
+  it.each(files('ice-fail'))('%s: critical ICE failure, connectivity at its floor', async (path) => {
+    const data = await analyze(path);
+    const failure = ofType(data.observations, 'iceFailure');
+    expect(failure).toHaveLength(1);
+    expect(failure[0]!.severity).toBe('critical');
+    expect(data.connectivityScore).toBe(1);
+    expect(data.experienceScore).toBe(0);
+  });
+});
+
+describe('chromium156/audio-only and datachannel-only', () => {
+  it.each(files('audio-only'))('%s: no video score, no video observation', async (path) => {
+    const data = await analyze(path);
+    expect(data.videoScore).toBeNull();
+    expect(data.audioScore).toBeGreaterThan(4);
+    expect(data.observations.filter((o) => o.tags.includes('video')).map((o) => o.type)).toEqual([]);
+  });
+
+  it.each(files('datachannel-only'))('%s: no audio or video score, experience 0', async (path) => {
+    const data = await analyze(path);
+    expect(data.audioScore).toBeNull();
+    expect(data.videoScore).toBeNull();
+    expect(data.experienceScore).toBe(0);
+    expect(data.connectivityScore).toBe(5);
+    expect(data.observations.filter((o) => o.tags.includes('audio') || o.tags.includes('video'))).toEqual([]);
+  });
+});
+
+describe('the same call in three formats', () => {
+  const scenarios = ['clean', 'loss', 'relay', 'ice-fail', 'audio-only', 'datachannel-only'];
+  const cases = scenarios.flatMap((s) => ENDS.map((end) => [s, end] as const));
+  it.each(cases)('%s (%s): same observation types and scores within 5 %%', async (scenario, end) => {
+    const paths = CHROMIUM_FORMATS[end].map((f) => `chromium156/${scenario}/${f}`);
+    const runs = await Promise.all(paths.map(analyze));
+    // A type only compares where every format carries its inputs (e.g. only webrtc-internals and
+    // Chromium's export record the CPU core count).
+    const checkable = (type: string) => runs.every((d) => !d.metadata.notApplicable.includes(type));
+    const types = runs.map((d) => [...new Set(d.observations.map((o) => o.type))].filter(checkable).sort());
+    expect(types[1]).toEqual(types[0]);
+    expect(types[2]).toEqual(types[0]);
+    for (const key of ['experienceScore', 'audioScore', 'videoScore', 'connectivityScore'] as const) {
+      const values = runs.map((d) => d[key]);
+      if (values[0] === null) {
+        expect(values, key).toEqual([null, null, null]);
+        continue;
+      }
+      const ref = values[0]!;
+      for (const v of values)
+        expect(Math.abs(v! - ref), `${key} ${values.join(' / ')}`).toBeLessThanOrEqual(0.05 * Math.abs(ref));
+    }
+  });
+});
+
+describe('jitsi dumps', () => {
+  it.each([
+    ['jitsi/chrome-relay', 'PC_0', 'RELAY/TLS'],
+    ['jitsi/firefox-relay', 'PC_0', 'RELAY/TLS'],
+    ['jitsi/safari-relay', 'PC_0', 'RELAY/TLS'],
+    // The relayed connection is the first of two; the session's main one went direct.
+    ['jitsi/google-standard-stats-relay-p2p', 'PC_0', 'DIRECT/UDP'],
+  ])('%s reports relay over TLS on %s', async (path, pid, connectivity) => {
+    const data = await analyze(path);
+    expect(ofType(data.observations, 'relayOverTls').map((o) => o.source.pid)).toEqual([pid]);
+    expect(data.connectivity).toBe(connectivity);
+  });
+
+  it('a failed connection is reported as lost and the others as ICE failures', async () => {
+    const { observations } = await analyze('jitsi/chrome-standard-pc-failed');
+    const lost = ofType(observations, 'connectionLost');
+    expect(lost.map((o) => [o.source.pid, o.severity])).toEqual([['PC_0', 'critical']]);
+    expect(
+      ofType(observations, 'iceFailure')
+        .map((o) => o.source.pid)
+        .sort(),
+    ).toEqual(['PC_1', 'PC_2']);
+  });
+
+  it('a flapping connection reports churn and its loss', async () => {
+    const { observations } = await analyze('jitsi/chrome-standard-pc-reconnect');
+    const churn = ofType(observations, 'connectionChurn');
+    expect(churn).toHaveLength(1);
+    expect(churn[0]!.source.pid).toBe('PC_0');
+    expect(churn[0]!.valueInCount).toBe(2);
+    expect(atLeast(churn[0]!, 'medium')).toBe(true);
+    expect(ofType(observations, 'connectionLost').map((o) => o.source.pid)).toEqual(['PC_0']);
+  });
+
+  it('NotReadableError is a device observation', async () => {
+    for (const path of ['jitsi/chrome-standard-pc-reconnect', 'jitsi/chrome-standard-pc-failed']) {
+      const found = ofType((await analyze(path)).observations, 'getUserMediaNotReadable');
+      expect(found, path).toHaveLength(1);
+      expect(found[0]!.category).toBe('devices');
+      expect(found[0]!.tags).toContain('peripheral');
+    }
+  });
+
+  it("safari-relay's seconds-long RTT and 6 % loss are high", async () => {
+    const { observations } = await analyze('jitsi/safari-relay');
+    const rtt = ofType(observations, 'highOutgoingRoundTripTime');
+    expect(rtt.map((o) => o.severity)).toEqual(['high']);
+    expect(rtt[0]!.maxInMs).toBeGreaterThan(5000);
+    const loss = ofType(observations, 'networkVideoLossIn');
+    expect(loss.map((o) => o.severity)).toEqual(['high']);
+    expect(loss[0]!.valueInPercent).toBeGreaterThan(5.5);
+  });
+});
