@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionView } from '../../computed/session-view.js';
+import type { DetectorRun } from '../../detectors/run-detectors.js';
+import type { AnalyzeResponseData } from '../../model/payload/analyze-response-data.js';
+import type { PeerConnectionSummary } from '../../model/payload/peer-connection-summary.js';
+import type { TransportSummary } from '../../model/payload/transport-summary.js';
+import { mosAggregates, type SessionScores } from '../../scoring/index.js';
+import { aggregatedStats } from './aggregated-stats.js';
+import { features } from './features.js';
+import { metadata } from './metadata.js';
+import { roundPayload } from './numbers.js';
+import { observationsCount, tagClouds } from './observations.js';
+import { summarizePeerConnection } from './peer-connections.js';
+import { callTimes, connectivity, title } from './session-facts.js';
+import { summarizeStreams } from './streams.js';
+import { summarizeTransports } from './transports.js';
+import { browserHint, userAgentData } from './user-agent.js';
+
+export interface PayloadOptions {
+  /** Points per chart series. */
+  seriesPoints: number;
+}
+
+/**
+ * The session payload as far as the dump fills it. Stored-session fields (ids of the uploader,
+ * share link…) are null here.
+ */
+export function buildPayload(
+  session: SessionView,
+  detected: DetectorRun,
+  scored: SessionScores,
+  options: PayloadOptions,
+): AnalyzeResponseData {
+  const { observations } = detected;
+  const views = session.connections;
+  const { start, end } = callTimes(session);
+  const pConnections: Record<string, PeerConnectionSummary> = {};
+  const transports: Record<string, TransportSummary> = {};
+  for (const view of views) {
+    // Own properties whatever the id: a dump may name a connection "__proto__".
+    setOwn(pConnections, view.id, summarizePeerConnection(view, options.seriesPoints));
+    setOwn(transports, view.id, summarizeTransports(view));
+  }
+  const payload: AnalyzeResponseData = {
+    callStart: start !== undefined ? new Date(Math.round(start)).toISOString() : null,
+    callEnd: end !== undefined ? new Date(Math.round(end)).toISOString() : null,
+    durationMs: start !== undefined && end !== undefined ? Math.round(end - start) : 0,
+    userAgentData: userAgentData(
+      session.client,
+      browserHint({
+        browserType: views.map((v) => v.configuration?.browserType).find((b) => b !== undefined),
+        statsFormat: session.format.statsFormat,
+        legacyStats: views.some((v) => v.flags.legacyStats),
+      }),
+    ),
+    pConnectionsNumber: views.length,
+    pConnections,
+    streams: summarizeStreams(views, options.seriesPoints),
+    transports,
+    aggregatedStats: { ...aggregatedStats(views), ...mosAggregates(scored.mos) },
+    metadata: metadata(session, detected.notApplicable),
+    connectivity: connectivity(views),
+    title: title(session, start),
+    fileName: session.fileName ?? null,
+    fileSize: session.fileSize,
+    ...scored.scores,
+    tagClouds: tagClouds(observations),
+    id: randomUUID(),
+    created_at: null,
+    uploaded_by: null,
+    uploaded_by_email: null,
+    public_link: null,
+    description: null,
+    tags: [],
+    observations: observations.map(withFiniteMeasurements),
+    features: features(session),
+    observationsCount: observationsCount(observations),
+    aiSummary: null,
+  };
+  return roundPayload(payload);
+}
+
+/** `object[key] = value` as an own property, also for "__proto__" (which assignment would not make one). */
+function setOwn<T>(object: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * An observation without its measurement fields that are not finite numbers: they are optional and
+ * never null (a damaged file can make a maximum infinite, which rounding would turn into null).
+ */
+function withFiniteMeasurements<T extends object>(observation: T): T {
+  const entries = Object.entries(observation);
+  if (entries.every(([, v]) => typeof v !== 'number' || Number.isFinite(v))) return observation;
+  return Object.fromEntries(entries.filter(([, v]) => typeof v !== 'number' || Number.isFinite(v))) as T;
+}

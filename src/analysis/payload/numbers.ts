@@ -1,0 +1,69 @@
+import { type Distribution, distributionOf } from '../../computed/series-math.js';
+
+/** Values from index `from` on, finite only. */
+export function finiteFrom(values: ArrayLike<number> | undefined, from = 0): number[] {
+  const out: number[] = [];
+  if (!values) return out;
+  for (let i = Math.max(0, from); i < values.length; i++) {
+    const v = values[i]!;
+    if (Number.isFinite(v)) out.push(v);
+  }
+  return out;
+}
+
+export function distributionFrom(
+  values: ArrayLike<number> | undefined,
+  from = 0,
+): Omit<Distribution, 'count'> | null {
+  const d = distributionOf(finiteFrom(values, from));
+  if (!d) return null;
+  const { count: _count, ...rest } = d;
+  return rest;
+}
+
+export const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
+
+export const intOrNull = (v: number | undefined): number | null =>
+  v === undefined || !Number.isFinite(v) ? null : Math.round(v);
+
+/** Epoch ms, whole, or null. */
+export const epochOrNull = (v: number | undefined): number | null =>
+  v === undefined || !Number.isFinite(v) ? null : Math.round(v);
+
+/**
+ * Rounds every non-integer number of a payload to 2 decimals, in place, and drops NaN/Infinity
+ * (to null): responses carry whole epoch milliseconds and short decimals.
+ */
+export function roundPayload<T>(value: T): T {
+  const visit = (v: unknown): unknown => {
+    if (typeof v === 'number') return roundNumber(v);
+    if (Array.isArray(v)) {
+      // Chart columns are long arrays of numbers: round them here rather than one call each.
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        v[i] = typeof x === 'number' ? roundNumber(x) : visit(x);
+      }
+      return v;
+    }
+    if (v && typeof v === 'object') {
+      // for-in, not Object.keys: no key array per object (payload objects are plain, own keys only).
+      const o = v as Record<string, unknown>;
+      for (const k in o) o[k] = visit(o[k]);
+      return o;
+    }
+    return v;
+  };
+  return visit(value) as T;
+}
+
+function roundNumber(v: number): number | null {
+  if (!Number.isFinite(v)) return null;
+  return Number.isInteger(v) ? v : Math.round(v * 100) / 100;
+}
+
+/** First index whose time is at or after `at` (0 when `at` is undefined). */
+export function indexFrom(t: ArrayLike<number>, at: number | undefined): number {
+  if (at === undefined) return 0;
+  for (let i = 0; i < t.length; i++) if (t[i]! >= at) return i;
+  return t.length;
+}

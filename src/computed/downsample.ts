@@ -1,0 +1,65 @@
+/** How a chart column combines the samples that fall into one bucket. */
+export type Combine = 'mean' | 'max' | 'min' | 'last' | 'sum';
+
+export interface Column {
+  values: ArrayLike<number>;
+  combine: Combine;
+}
+
+export interface Downsampled {
+  t: number[];
+  columns: Record<string, (number | null)[]>;
+}
+
+/**
+ * Reduces series to at most `maxPoints` points for charts, by equal-time buckets so that gaps in
+ * the recording stay visible. Each output time is the bucket's last sample time; a bucket where a
+ * column has no finite value gives null.
+ */
+export function downsample(
+  t: ArrayLike<number>,
+  columns: Record<string, Column>,
+  maxPoints: number,
+): Downsampled {
+  const n = t.length;
+  const names = Object.keys(columns);
+  const out: Downsampled = { t: [], columns: Object.fromEntries(names.map((k) => [k, []])) };
+  if (n === 0) return out;
+  const start = t[0]!;
+  const span = t[n - 1]! - start;
+  const buckets = n <= maxPoints || span <= 0 ? n : maxPoints;
+  const width = span / buckets;
+  // Columns by position: looking them up by name at every bucket cost more than combining them.
+  const ins = names.map((k) => columns[k]!);
+  const outs = names.map((k) => out.columns[k]!);
+  let i = 0;
+  for (let b = 0; b < buckets && i < n; b++) {
+    const end = b === buckets - 1 ? Number.POSITIVE_INFINITY : start + width * (b + 1);
+    const from = i;
+    if (buckets === n) i++;
+    else while (i < n && t[i]! < end) i++;
+    if (i === from) continue; // a gap in the recording: no point
+    out.t.push(Math.round(t[i - 1]!));
+    for (let c = 0; c < ins.length; c++) outs[c]!.push(combine(ins[c]!, from, i));
+  }
+  return out;
+}
+
+function combine(column: Column, from: number, to: number): number | null {
+  const { values, combine: how } = column;
+  let acc = how === 'max' ? Number.NEGATIVE_INFINITY : how === 'min' ? Number.POSITIVE_INFINITY : 0;
+  let n = 0;
+  let last = Number.NaN;
+  for (let i = from; i < to; i++) {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) continue;
+    n++;
+    last = v;
+    if (how === 'max') acc = Math.max(acc, v);
+    else if (how === 'min') acc = Math.min(acc, v);
+    else acc += v;
+  }
+  if (n === 0) return null;
+  const value = how === 'mean' ? acc / n : how === 'last' ? last : acc;
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,195 @@
+import { STATE_EVENTS } from '../ingest/event-types.js';
+import type { RawPeerConnection } from '../model/peer-connection.js';
+import type { TraceEvent } from '../model/trace-event.js';
+
+export interface StateChange {
+  state: string;
+  at: number | undefined;
+}
+
+export interface StateTimelines {
+  signaling: StateChange[];
+  iceConnection: StateChange[];
+  connection: StateChange[];
+  iceGathering: StateChange[];
+  dtls: StateChange[];
+}
+
+export interface ApiError {
+  method: string;
+  error: string;
+  at: number | undefined;
+}
+
+/** What a connection's event log says about its life: states, times, failures. */
+export interface Lifecycle {
+  states: StateTimelines;
+  firstEventAt: number | undefined;
+  lastEventAt: number | undefined;
+  closedAt: number | undefined;
+  closed: boolean;
+  /** First `connected` (connection state; ICE connected/completed when there is no connection state). */
+  connectedAt: number | undefined;
+  everConnected: boolean;
+  /** ICE reached `connected`/`completed` at least once. */
+  iceConnected: boolean;
+  failed: boolean;
+  failedAt: number | undefined;
+  /** Failed after having been connected (network loss mid-call, not a setup failure). */
+  failedAfterConnected: boolean;
+  /** ICE `disconnected` transitions. */
+  disconnections: number;
+  /** ICE `checking` to first `connected`/`completed`. */
+  iceConnectionTimeMs: number | undefined;
+  /** Connection `connecting` to first `connected` (ICE + DTLS). */
+  connectionTimeMs: number | undefined;
+  /** ICE connected to connection connected: the DTLS handshake. */
+  dtlsTimeMs: number | undefined;
+  /** First negotiation step (createOffer / setRemoteDescription) to connected. */
+  setupTimeMs: number | undefined;
+  /** ICE gathering `gathering` to `complete`. */
+  gatheringTimeMs: number | undefined;
+  apiErrors: ApiError[];
+}
+
+export function stateTimelines(events: readonly TraceEvent[]): StateTimelines {
+  const out: StateTimelines = {
+    signaling: [],
+    iceConnection: [],
+    connection: [],
+    iceGathering: [],
+    dtls: [],
+  };
+  for (const e of events) {
+    if (typeof e.value !== 'string') continue;
+    const change = { state: e.value, at: e.timestamp };
+    switch (e.type) {
+      case STATE_EVENTS.signaling:
+        out.signaling.push(change);
+        break;
+      case STATE_EVENTS.iceConnection:
+        out.iceConnection.push(change);
+        break;
+      case STATE_EVENTS.connection:
+        out.connection.push(change);
+        break;
+      case STATE_EVENTS.iceGathering:
+        out.iceGathering.push(change);
+        break;
+      case 'ondtlsstatechange':
+        out.dtls.push(change);
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+const first = (changes: readonly StateChange[], ...states: string[]): StateChange | undefined =>
+  changes.find((c) => states.includes(c.state));
+
+const diff = (a: number | undefined, b: number | undefined): number | undefined =>
+  a !== undefined && b !== undefined && b >= a ? b - a : undefined;
+
+export function lifecycle(pc: RawPeerConnection): Lifecycle {
+  const events = pc.events;
+  const states = stateTimelines(events);
+  let firstEventAt: number | undefined;
+  let lastEventAt: number | undefined;
+  let closedAt: number | undefined;
+  let firstNegotiationAt: number | undefined;
+  const apiErrors: ApiError[] = [];
+  for (const e of events) {
+    const t = e.timestamp;
+    // Chrome's export logs `remove` when the page drops the connection: not call activity.
+    if (t !== undefined && e.type !== 'remove') {
+      if (firstEventAt === undefined || t < firstEventAt) firstEventAt = t;
+      if (lastEventAt === undefined || t > lastEventAt) lastEventAt = t;
+    }
+    if (e.type === 'close' && closedAt === undefined) closedAt = t;
+    if (firstNegotiationAt === undefined && isNegotiationStart(e)) firstNegotiationAt = t;
+    if (e.type.endsWith('OnFailure')) {
+      apiErrors.push({ method: e.type.slice(0, -'OnFailure'.length), error: errorText(e.value), at: t });
+    }
+  }
+  const closedState = first(states.signaling, 'closed') ?? first(states.connection, 'closed');
+  closedAt ??= closedState?.at;
+
+  const connConnected = first(states.connection, 'connected');
+  const iceConnectedChange = first(states.iceConnection, 'connected', 'completed');
+  const connectedChange = connConnected ?? (states.connection.length === 0 ? iceConnectedChange : undefined);
+  const failedChange = first(states.connection, 'failed') ?? first(states.iceConnection, 'failed');
+  const failedAfterConnected = failedChange !== undefined && failsAfterConnecting(events);
+
+  const checking = first(states.iceConnection, 'checking');
+  const connecting = first(states.connection, 'connecting');
+  // Old internals logs time events to the second only: durations between them mean nothing.
+  const timed = !pc.flags.eventTimesEstimated;
+  const gathering = first(states.iceGathering, 'gathering');
+  const gathered = states.iceGathering.find(
+    (c) =>
+      c.state === 'complete' &&
+      gathering !== undefined &&
+      c.at !== undefined &&
+      gathering.at !== undefined &&
+      c.at >= gathering.at,
+  );
+
+  return {
+    states,
+    firstEventAt,
+    lastEventAt,
+    closedAt,
+    closed: closedAt !== undefined || closedState !== undefined,
+    connectedAt: connectedChange?.at,
+    everConnected: connectedChange !== undefined,
+    iceConnected: iceConnectedChange !== undefined,
+    failed: failedChange !== undefined,
+    failedAt: failedChange?.at,
+    failedAfterConnected,
+    disconnections: states.iceConnection.filter((c) => c.state === 'disconnected').length,
+    iceConnectionTimeMs: timed ? diff(checking?.at, iceConnectedChange?.at) : undefined,
+    connectionTimeMs: timed ? diff(connecting?.at, connConnected?.at) : undefined,
+    dtlsTimeMs: timed ? diff(iceConnectedChange?.at, connConnected?.at) : undefined,
+    setupTimeMs: timed ? diff(firstNegotiationAt, connectedChange?.at) : undefined,
+    gatheringTimeMs: timed ? diff(gathering?.at, gathered?.at) : undefined,
+    apiErrors,
+  };
+}
+
+/** A `failed` state logged after a `connected` one, in log order (times may be missing). */
+function failsAfterConnecting(events: readonly TraceEvent[]): boolean {
+  let connected = false;
+  for (const e of events) {
+    if (e.type !== STATE_EVENTS.connection && e.type !== STATE_EVENTS.iceConnection) continue;
+    if (e.value === 'connected' || e.value === 'completed') connected = true;
+    else if (e.value === 'failed' && connected) return true;
+  }
+  return false;
+}
+
+function isNegotiationStart(e: TraceEvent): boolean {
+  if (e.type === 'createOffer') return true;
+  if (e.type === 'setRemoteDescription') return descriptionType(e.value) === 'offer';
+  return false;
+}
+
+export function descriptionType(value: unknown): string | undefined {
+  if (value && typeof value === 'object') {
+    const t = (value as { type?: unknown }).type;
+    if (typeof t === 'string') return t;
+  }
+  return undefined;
+}
+
+export function errorText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    const name = v.name ?? v.error;
+    const message = v.message ?? v.error_message;
+    if (name || message) return [name, message].filter(Boolean).join(': ');
+  }
+  return JSON.stringify(value) ?? 'unknown error';
+}

@@ -1,0 +1,74 @@
+import type { PeerConnectionFlags, RawPeerConnection } from '../model/peer-connection.js';
+import type { TraceEvent } from '../model/trace-event.js';
+import { type IceTransports, iceTransports } from './ice-transport.js';
+import { type Lifecycle, lifecycle } from './lifecycle.js';
+import { type RtpStream, rtpStreams } from './rtp-streams.js';
+import { type Signaling, signaling } from './signaling.js';
+
+/**
+ * Everything analysis needs to know about one connection, derived once from its raw record.
+ * Holds derived series only: the raw stats can be released as soon as this is built, which is how
+ * dumps larger than memory are analyzed one connection at a time.
+ */
+export interface PeerConnectionView {
+  id: string;
+  url: string | undefined;
+  configuration: Record<string, unknown> | undefined;
+  constraints: unknown;
+  flags: PeerConnectionFlags;
+  /** The connection's event log (no stats). */
+  events: readonly TraceEvent[];
+  lifecycle: Lifecycle;
+  signaling: Signaling;
+  ice: IceTransports;
+  streams: RtpStream[];
+  /** First and last stats sample times. */
+  statsRange: { first: number; last: number } | undefined;
+  /** CPU pressure states recorded by rtcstats-js (Compute Pressure API): 4 nominal … 1 critical. */
+  cpuPressure: { t: number[]; state: number[] } | undefined;
+}
+
+export function viewPeerConnection(pc: RawPeerConnection): PeerConnectionView {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const r of pc.stats.all()) {
+    const n = r.size;
+    if (n === 0) continue;
+    const t0 = r.timestamps[0]!;
+    const t1 = r.timestamps[n - 1]!;
+    if (t0 < first) first = t0;
+    if (t1 > last) last = t1;
+  }
+  return {
+    id: pc.id,
+    url: pc.url,
+    configuration: pc.configuration,
+    constraints: pc.constraints,
+    flags: { ...pc.flags },
+    events: pc.events,
+    lifecycle: lifecycle(pc),
+    signaling: signaling(pc),
+    ice: iceTransports(pc),
+    streams: rtpStreams(pc),
+    statsRange: Number.isFinite(first) ? { first, last } : undefined,
+    cpuPressure: cpuPressure(pc),
+  };
+}
+
+const PRESSURE_STATES: Record<string, number> = { nominal: 4, fair: 3, serious: 2, critical: 1 };
+
+function cpuPressure(pc: RawPeerConnection): PeerConnectionView['cpuPressure'] {
+  const report = pc.stats.ofType('compute-pressure')[0];
+  const values = report?.values('cpuState');
+  if (!report || !values) return undefined;
+  const t: number[] = [];
+  const state: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    const n = typeof v === 'number' ? v : typeof v === 'string' ? PRESSURE_STATES[v] : undefined;
+    if (n === undefined) continue;
+    t.push(report.timestamps[i]!);
+    state.push(n);
+  }
+  return t.length > 0 ? { t, state } : undefined;
+}

@@ -1,0 +1,161 @@
+export interface SdpCodec {
+  payloadType: number;
+  name: string;
+  clockRate?: number;
+  channels?: number;
+  fmtp?: string;
+}
+
+export interface SdpMediaSection {
+  kind: string;
+  mid?: string;
+  port: number;
+  direction?: string;
+  codecs: SdpCodec[];
+  ssrcs: number[];
+  simulcast: boolean;
+  rids: string[];
+  ufrag?: string;
+  candidates: string[];
+  rtcpMux: boolean;
+}
+
+export interface SdpSummary {
+  sections: SdpMediaSection[];
+  bundle: boolean;
+  iceLite: boolean;
+  ufrags: string[];
+  setup?: string;
+  fingerprintAlgorithms: string[];
+  /** All lines, for checks that look for edits or duplicates. */
+  lines: string[];
+}
+
+/** A light SDP reader: what analysis needs to know about a description, tolerant of anything. */
+export function parseSdp(sdp: string): SdpSummary {
+  const lines = splitLines(sdp);
+  const summary: SdpSummary = {
+    sections: [],
+    bundle: false,
+    iceLite: false,
+    ufrags: [],
+    fingerprintAlgorithms: [],
+    lines,
+  };
+  let current: SdpMediaSection | undefined;
+  const codecByPt = new Map<number, SdpCodec>();
+  for (const line of lines) {
+    if (line.startsWith('m=')) {
+      const [kind, port] = line.slice(2).split(' ');
+      current = {
+        kind: kind ?? '',
+        port: Number(port),
+        codecs: [],
+        ssrcs: [],
+        simulcast: false,
+        rids: [],
+        candidates: [],
+        rtcpMux: false,
+      };
+      summary.sections.push(current);
+      codecByPt.clear();
+      continue;
+    }
+    if (!line.startsWith('a=')) continue;
+    // Most attribute lines (rtcp-fb, extmap, ssrc labels) are not read: their value is only
+    // cut out of the line by the cases that use it.
+    const colon = line.indexOf(':', 2);
+    const name = colon === -1 ? line.slice(2) : line.slice(2, colon);
+    switch (name) {
+      case 'group':
+        if (valueAfter(line, colon).startsWith('BUNDLE')) summary.bundle = true;
+        break;
+      case 'ice-lite':
+        summary.iceLite = true;
+        break;
+      case 'ice-ufrag': {
+        const value = valueAfter(line, colon);
+        if (!summary.ufrags.includes(value)) summary.ufrags.push(value);
+        if (current) current.ufrag = value;
+        break;
+      }
+      case 'setup':
+        summary.setup ??= valueAfter(line, colon);
+        break;
+      case 'fingerprint': {
+        const algo = valueAfter(line, colon).split(' ')[0];
+        if (algo && !summary.fingerprintAlgorithms.includes(algo)) summary.fingerprintAlgorithms.push(algo);
+        break;
+      }
+      case 'mid':
+        if (current) current.mid = valueAfter(line, colon);
+        break;
+      case 'sendrecv':
+      case 'sendonly':
+      case 'recvonly':
+      case 'inactive':
+        if (current) current.direction = name;
+        break;
+      case 'rtcp-mux':
+        if (current) current.rtcpMux = true;
+        break;
+      case 'rtpmap': {
+        const m = /^(\d+)\s+([^/]+)\/(\d+)(?:\/(\d+))?/.exec(valueAfter(line, colon));
+        if (m && current) {
+          const codec: SdpCodec = { payloadType: Number(m[1]), name: m[2]!, clockRate: Number(m[3]) };
+          if (m[4]) codec.channels = Number(m[4]);
+          current.codecs.push(codec);
+          codecByPt.set(codec.payloadType, codec);
+        }
+        break;
+      }
+      case 'fmtp': {
+        const m = /^(\d+)\s+(.*)$/.exec(valueAfter(line, colon));
+        const codec = m ? codecByPt.get(Number(m[1])) : undefined;
+        if (codec) codec.fmtp = m![2];
+        break;
+      }
+      case 'ssrc': {
+        if (!current) break;
+        const value = valueAfter(line, colon);
+        const space = value.indexOf(' ');
+        const ssrc = Number(space === -1 ? value : value.slice(0, space));
+        if (Number.isFinite(ssrc) && !current.ssrcs.includes(ssrc)) current.ssrcs.push(ssrc);
+        break;
+      }
+      case 'ssrc-group':
+        if (current && valueAfter(line, colon).startsWith('SIM')) current.simulcast = true;
+        break;
+      case 'simulcast':
+        if (current) current.simulcast = true;
+        break;
+      case 'rid':
+        if (current) current.rids.push(valueAfter(line, colon).split(' ')[0]!);
+        break;
+      case 'candidate':
+        if (current) current.candidates.push(line);
+        break;
+      default:
+        break;
+    }
+  }
+  return summary;
+}
+
+const valueAfter = (line: string, colon: number): string => (colon === -1 ? '' : line.slice(colon + 1));
+
+/**
+ * `sdp.split(/\r?\n/)` without empty lines. A string separator is much cheaper than a regular
+ * expression, and descriptions are the largest texts of an event log.
+ */
+function splitLines(sdp: string): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  for (let nl = sdp.indexOf('\n'); nl !== -1; nl = sdp.indexOf('\n', start)) {
+    const end = nl > start && sdp.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (end > start) lines.push(sdp.slice(start, end));
+    start = nl + 1;
+  }
+  if (start < sdp.length) lines.push(sdp.slice(start));
+  return lines;
+}

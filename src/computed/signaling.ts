@@ -1,0 +1,325 @@
+import type { TrackEventValue } from '../ingest/event-values.js';
+import type { RawPeerConnection } from '../model/peer-connection.js';
+import type { TraceEvent } from '../model/trace-event.js';
+import { type ParsedCandidate, parseCandidate, relayProtocolOf } from './ice-candidate.js';
+import { descriptionType } from './lifecycle.js';
+import { parseSdp, type SdpSummary } from './sdp.js';
+
+export interface Description {
+  type: string | undefined;
+  sdp: string;
+  at: number | undefined;
+  /** The event that carried it (createOfferOnSuccess, setLocalDescription, …). */
+  source: string;
+  summary: SdpSummary;
+}
+
+export interface Negotiation {
+  initiator: 'local' | 'remote';
+  startedAt: number | undefined;
+  completedAt: number | undefined;
+  durationMs: number | undefined;
+  iceRestart: boolean;
+  /** A description was refused while it was under way. */
+  error?: string;
+}
+
+export interface GatheredCandidate extends ParsedCandidate {
+  at: number | undefined;
+}
+
+export interface CandidateError {
+  url?: string;
+  address?: string;
+  port?: number;
+  errorCode?: number;
+  errorText?: string;
+  at: number | undefined;
+}
+
+export interface TrackRecord {
+  kind: string | undefined;
+  trackId: string | undefined;
+  label?: string;
+  at: number | undefined;
+}
+
+export interface DataChannelRecord {
+  label: string | undefined;
+  side: 'local' | 'remote';
+  at: number | undefined;
+}
+
+export interface Signaling {
+  localDescriptions: Description[];
+  remoteDescriptions: Description[];
+  negotiations: Negotiation[];
+  /** Signaling was not stable (nor closed) at the end of the log. */
+  pendingNegotiation: boolean;
+  iceRestarts: number;
+  localCandidates: GatheredCandidate[];
+  remoteCandidates: GatheredCandidate[];
+  /** Gathering finished (null candidate or `complete` state). */
+  gatheringComplete: boolean;
+  candidateErrors: CandidateError[];
+  localTracks: TrackRecord[];
+  remoteTracks: TrackRecord[];
+  dataChannels: DataChannelRecord[];
+}
+
+const LOCAL_DESCRIPTION_EVENTS = new Set([
+  'createOfferOnSuccess',
+  'createAnswerOnSuccess',
+  'setLocalDescription',
+  'setLocalDescriptionOnSuccess',
+]);
+
+export function signaling(pc: RawPeerConnection): Signaling {
+  const out: Signaling = {
+    localDescriptions: [],
+    remoteDescriptions: [],
+    negotiations: [],
+    pendingNegotiation: false,
+    iceRestarts: 0,
+    localCandidates: [],
+    remoteCandidates: [],
+    gatheringComplete: false,
+    candidateErrors: [],
+    localTracks: [],
+    remoteTracks: [],
+    dataChannels: [],
+  };
+  let explicitRestarts = 0;
+  let negotiation: Negotiation | undefined;
+  let pendingStart:
+    | { at: number | undefined; initiator: 'local' | 'remote'; iceRestart: boolean }
+    | undefined;
+  let lastSignalingState = 'stable';
+  for (const e of pc.events) {
+    const t = e.timestamp;
+    const sdp = sdpOf(e.value);
+    if (sdp !== undefined) {
+      const d: Description = {
+        type: descriptionType(e.value),
+        sdp,
+        at: t,
+        source: e.type,
+        summary: parseSdp(sdp),
+      };
+      if (LOCAL_DESCRIPTION_EVENTS.has(e.type)) out.localDescriptions.push(d);
+      else if (e.type === 'setRemoteDescription') {
+        out.remoteDescriptions.push(d);
+        for (const section of d.summary.sections) {
+          for (const line of section.candidates) addCandidate(out.remoteCandidates, line, t);
+        }
+      }
+    }
+    switch (e.type) {
+      case 'createOffer': {
+        const restart = hasIceRestart(e.value);
+        if (restart) explicitRestarts++;
+        pendingStart ??= { at: t, initiator: 'local', iceRestart: restart };
+        break;
+      }
+      case 'restartIce':
+        explicitRestarts++;
+        break;
+      case 'setLocalDescription':
+        if (lastSignalingState === 'stable')
+          pendingStart ??= { at: t, initiator: 'local', iceRestart: false };
+        break;
+      case 'setRemoteDescription':
+        if (descriptionType(e.value) === 'offer')
+          pendingStart ??= { at: t, initiator: 'remote', iceRestart: false };
+        break;
+      case 'onsignalingstatechange': {
+        const state = String(e.value);
+        if (state === 'have-local-offer' || state === 'have-remote-offer') {
+          if (!negotiation) {
+            negotiation = {
+              initiator: state === 'have-local-offer' ? 'local' : 'remote',
+              startedAt: pendingStart?.at ?? t,
+              completedAt: undefined,
+              durationMs: undefined,
+              iceRestart: pendingStart?.iceRestart ?? false,
+            };
+            out.negotiations.push(negotiation);
+          }
+        } else if (state === 'stable' && negotiation) {
+          negotiation.completedAt = t;
+          if (t !== undefined && negotiation.startedAt !== undefined)
+            negotiation.durationMs = t - negotiation.startedAt;
+          negotiation = undefined;
+          pendingStart = undefined;
+        }
+        lastSignalingState = state;
+        break;
+      }
+      case 'setLocalDescriptionOnFailure':
+      case 'setRemoteDescriptionOnFailure':
+      case 'createOfferOnFailure':
+      case 'createAnswerOnFailure':
+        if (negotiation) negotiation.error = typeof e.value === 'string' ? e.value : JSON.stringify(e.value);
+        break;
+      case 'onicecandidate':
+        if (e.value === null || e.value === '' || (isObject(e.value) && !e.value.candidate))
+          out.gatheringComplete = true;
+        else addCandidate(out.localCandidates, e.value, t);
+        break;
+      case 'addIceCandidate':
+        addCandidate(out.remoteCandidates, e.value, t);
+        break;
+      case 'onicecandidateerror':
+        out.candidateErrors.push(candidateError(e));
+        break;
+      case 'onicegatheringstatechange':
+        if (e.value === 'complete') out.gatheringComplete = true;
+        break;
+      default:
+        collectTracks(out, e);
+    }
+  }
+  if (out.localTracks.length === 0 && out.remoteTracks.length === 0) tracksFromTransceivers(out, pc.events);
+  out.pendingNegotiation = lastSignalingState !== 'stable' && lastSignalingState !== 'closed';
+  out.iceRestarts = Math.max(explicitRestarts, ufragChanges(out.localDescriptions));
+  return out;
+}
+
+function collectTracks(out: Signaling, e: TraceEvent): void {
+  const t = e.timestamp;
+  const track = (v: unknown): TrackRecord | undefined => {
+    if (!isObject(v)) return undefined;
+    const tv = v as Partial<TrackEventValue>;
+    return { kind: tv.kind, trackId: tv.trackId, ...(tv.label ? { label: tv.label } : {}), at: t };
+  };
+  switch (e.type) {
+    case 'addTrack': {
+      const rec = track(e.value);
+      if (rec) out.localTracks.push(rec);
+      break;
+    }
+    case 'ontrack': {
+      const rec = track(e.value);
+      if (rec) out.remoteTracks.push(rec);
+      break;
+    }
+    case 'addStream':
+    case 'onaddstream':
+      // Legacy "<streamId> audio:<id>,video:<id>"
+      if (typeof e.value === 'string') {
+        const list = e.type === 'addStream' ? out.localTracks : out.remoteTracks;
+        for (const m of e.value.matchAll(/(audio|video):([^,\s]+)/g)) {
+          if (!list.some((x) => x.trackId === m[2])) list.push({ kind: m[1], trackId: m[2], at: t });
+        }
+      }
+      break;
+    case 'createDataChannel':
+      out.dataChannels.push({ label: channelLabel(e.value), side: 'local', at: t });
+      break;
+    case 'ondatachannel':
+      out.dataChannels.push({ label: channelLabel(e.value), side: 'remote', at: t });
+      break;
+    default:
+      break;
+  }
+}
+
+/**
+ * Dumps without addTrack/ontrack events (webrtc-internals before M142) still log transceivers:
+ * one added by addTrack/addTransceiver sends a local track; one created by setRemoteDescription,
+ * or whose current direction receives, carries a remote track.
+ */
+function tracksFromTransceivers(out: Signaling, events: readonly TraceEvent[]): void {
+  const seen = new Set<string>();
+  for (const e of events) {
+    if ((e.type !== 'transceiverAdded' && e.type !== 'transceiverModified') || !isObject(e.value)) continue;
+    const v = e.value;
+    const kind = typeof v.kind === 'string' ? v.kind : undefined;
+    const trackOf = (side: unknown) =>
+      isObject(side) && typeof side.track === 'string' ? side.track : undefined;
+    const local = trackOf(v.sender);
+    const remote = trackOf(v.receiver);
+    if (local && (v.reason === 'addTrack' || v.reason === 'addTransceiver') && !seen.has(local)) {
+      seen.add(local);
+      out.localTracks.push({ kind, trackId: local, at: e.timestamp });
+    }
+    const receives =
+      v.reason === 'setRemoteDescription' ||
+      (typeof v.currentDirection === 'string' && v.currentDirection.includes('recv'));
+    if (remote && receives && !seen.has(remote)) {
+      seen.add(remote);
+      out.remoteTracks.push({ kind, trackId: remote, at: e.timestamp });
+    }
+  }
+}
+
+function channelLabel(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return typeof v[0] === 'string' ? v[0] : typeof v[1] === 'string' ? v[1] : undefined;
+  if (isObject(v)) {
+    const label = v.label ?? v['0'];
+    return typeof label === 'string' ? label : undefined;
+  }
+  return undefined;
+}
+
+function addCandidate(list: GatheredCandidate[], value: unknown, at: number | undefined): void {
+  let text: string | undefined;
+  let extra: Record<string, unknown> = {};
+  if (typeof value === 'string') text = value;
+  else if (isObject(value) && typeof value.candidate === 'string') {
+    text = value.candidate;
+    extra = value;
+  }
+  if (!text) return;
+  const parsed = parseCandidate(text);
+  if (!parsed) return;
+  const relayProtocol =
+    parsed.type === 'relay' ? relayProtocolOf({ ...extra, priority: parsed.priority }) : undefined;
+  list.push({
+    ...parsed,
+    ...(relayProtocol ? { relayProtocol } : {}),
+    ...(typeof extra.url === 'string' ? { url: extra.url } : {}),
+    at,
+  });
+}
+
+function candidateError(e: TraceEvent): CandidateError {
+  const v = isObject(e.value) ? e.value : {};
+  const code = typeof v.errorCode === 'number' && Number.isFinite(v.errorCode) ? v.errorCode : undefined;
+  return {
+    ...(typeof v.url === 'string' ? { url: v.url } : {}),
+    ...(typeof v.address === 'string' ? { address: v.address } : {}),
+    ...(typeof v.port === 'number' && Number.isFinite(v.port) ? { port: v.port } : {}),
+    ...(code !== undefined ? { errorCode: code } : {}),
+    ...(typeof v.errorText === 'string' ? { errorText: v.errorText } : {}),
+    at: e.timestamp,
+  };
+}
+
+function hasIceRestart(v: unknown): boolean {
+  return isObject(v) && (v.iceRestart === true || v.iceRestart === 'true');
+}
+
+function sdpOf(value: unknown): string | undefined {
+  if (isObject(value) && typeof value.sdp === 'string' && value.sdp.length > 0) return value.sdp;
+  return undefined;
+}
+
+/** An ICE restart gives the local description new credentials. */
+function ufragChanges(descriptions: readonly Description[]): number {
+  let changes = 0;
+  let last: string | undefined;
+  for (const d of descriptions) {
+    if (d.source !== 'setLocalDescription' && d.source !== 'setLocalDescriptionOnSuccess') continue;
+    const ufrag = d.summary.ufrags[0];
+    if (!ufrag) continue;
+    if (last !== undefined && ufrag !== last) changes++;
+    last = ufrag;
+  }
+  return changes;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}

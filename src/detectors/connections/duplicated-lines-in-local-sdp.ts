@@ -1,0 +1,3 @@
+import { duplicatedLinesDetector } from './duplicated-lines.js';
+
+export default duplicatedLinesDetector('local');

@@ -1,0 +1,59 @@
+import { defineDetector } from '../detector.js';
+import { ms, stepSeverity } from '../severity.js';
+
+const STEPS = [
+  [10_000, 'high'],
+  [3_000, 'medium'],
+  [1_000, 'low'],
+] as const;
+
+/** An offer/answer exchange took long: slow signaling server or slow remote side. */
+export default defineDetector({
+  meta: {
+    type: 'highSignalingTime',
+    title: 'High signaling time',
+    severities: ['high', 'medium', 'low'],
+    tags: ['behavior', 'network'],
+    category: 'connections',
+    description:
+      'An offer/answer exchange (from createOffer or the remote offer to the signaling state being stable again) took long. Media cannot start or change until it completes. The delay is in the signaling path or the remote application, not in WebRTC itself.',
+    remedy:
+      'Measure the signaling server round trip; check that the remote side answers immediately rather than after user interaction or heavy work.',
+    thresholds: [
+      {
+        name: 'low',
+        value: 1_000,
+        unit: 'ms',
+        source: 'A signaling round trip normally completes in a few hundred ms',
+      },
+      { name: 'medium', value: 3_000, unit: 'ms', source: 'Users notice setup delays above ~3 s' },
+      { name: 'high', value: 10_000, unit: 'ms', source: 'Users abandon calls that take ~10 s to connect' },
+    ],
+    related: ['unfinishedNegotiation', 'slowIceConnection'],
+  },
+  applies: (session) =>
+    session.connections.some((pc) => pc.signaling.negotiations.some((n) => n.durationMs !== undefined)),
+  run: (session) =>
+    session.connections.flatMap((pc) => {
+      let slowest: (typeof pc.signaling.negotiations)[number] | undefined;
+      for (const n of pc.signaling.negotiations)
+        if (n.durationMs !== undefined && (!slowest || n.durationMs > slowest.durationMs!)) slowest = n;
+      const time = slowest?.durationMs;
+      const severity = time === undefined ? undefined : stepSeverity(time, STEPS);
+      if (!severity || !slowest || time === undefined) return [];
+      return [
+        {
+          severity,
+          source: { pid: pc.id },
+          firstSeenAt: slowest.startedAt,
+          maxInMs: time,
+          indicators: {
+            maxNegotiationMs: time,
+            negotiations: pc.signaling.negotiations.length,
+            initiator: slowest.initiator,
+          },
+          meaning: `A ${slowest.initiator === 'local' ? 'local' : 'remote'} offer/answer exchange on ${pc.id} took ${ms(time)}.`,
+        },
+      ];
+    }),
+});

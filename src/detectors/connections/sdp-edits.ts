@@ -1,0 +1,121 @@
+import type { Description } from '../../computed/signaling.js';
+import { changedLocalDescriptions, isMLine, sdpLines, unorderedLines, unorderedMLine } from './sdp-lines.js';
+
+/** What the application changed between a created description and the one it applied. */
+export interface LocalEdit {
+  created: Description;
+  applied: Description;
+  /** Lines of the created SDP not in the applied one, and the reverse (one for one, m= payload order ignored). */
+  removed: string[];
+  added: string[];
+  /** Lines kept on each side, in their order (m= payload types sorted). */
+  keptBefore: string[];
+  keptAfter: string[];
+}
+
+/**
+ * The changed local descriptions of a connection with their line differences, computed once for
+ * both munging detectors (memoised per description list): matching the lines of two SDPs is most
+ * of what those detectors cost.
+ */
+const editsOf = new WeakMap<readonly Description[], LocalEdit[]>();
+export function localEdits(descriptions: readonly Description[]): LocalEdit[] {
+  let edits = editsOf.get(descriptions);
+  if (!edits) {
+    edits = changedLocalDescriptions(descriptions).map(({ created, applied }) => {
+      const before = split(sdpLines(created), unorderedLines(created), unorderedLines(applied));
+      const after = split(sdpLines(applied), unorderedLines(applied), unorderedLines(created));
+      return {
+        created,
+        applied,
+        removed: before.left,
+        added: after.left,
+        keptBefore: before.kept,
+        keptAfter: after.kept,
+      };
+    });
+    editsOf.set(descriptions, edits);
+  }
+  return edits;
+}
+
+/**
+ * Takes out of `lines` (with `unordered`, their m= payload-sorted forms), one for one and in
+ * order, those `other` has too: what is left (as written) and what was kept (payload-sorted).
+ */
+function split(
+  lines: readonly string[],
+  unordered: readonly string[],
+  other: readonly string[],
+): { left: string[]; kept: string[] } {
+  const available = new Map<string, number>();
+  for (const u of other) available.set(u, (available.get(u) ?? 0) + 1);
+  const left: string[] = [];
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const u = unordered[i]!;
+    const n = available.get(u) ?? 0;
+    if (n > 0) {
+      available.set(u, n - 1);
+      kept.push(u);
+    } else left.push(lines[i]!);
+  }
+  return { left, kept };
+}
+
+/**
+ * Lines kept from `before` to `after` that changed place: the fewest lines one has to move (kept
+ * lines minus their longest common subsequence), plus m= lines whose payload types were reordered.
+ */
+export function reorderedLines(edit: LocalEdit): number {
+  const x = edit.keptBefore;
+  const moved = x.length - commonSubsequence(x, edit.keptAfter);
+  const before = sdpLines(edit.created);
+  const unorderedBefore = unorderedLines(edit.created);
+  const payloadOrder = sdpLines(edit.applied).filter(
+    (l) => isMLine(l) && !before.includes(l) && unorderedBefore.includes(unorderedMLine(l)),
+  ).length;
+  return moved + payloadOrder;
+}
+
+/**
+ * Length of the longest common subsequence. A common prefix and suffix always belong to one, so
+ * they are counted off first. The two sides hold the same lines (the kept ones) in another order,
+ * so the rest is the longest increasing run of positions (Hunt-Szymanski): for each line of `y`,
+ * its positions in `x` from last to first, of which a strictly increasing subsequence uses at
+ * most one. O(n log n) instead of a quadratic table over the whole SDP.
+ */
+function commonSubsequence(x: readonly string[], y: readonly string[]): number {
+  let lo = 0;
+  while (lo < x.length && lo < y.length && x[lo] === y[lo]) lo++;
+  let hx = x.length;
+  let hy = y.length;
+  while (hx > lo && hy > lo && x[hx - 1] === y[hy - 1]) {
+    hx--;
+    hy--;
+  }
+  const positions = new Map<string, number[]>();
+  for (let i = lo; i < hx; i++) {
+    const at = positions.get(x[i]!);
+    if (at) at.push(i);
+    else positions.set(x[i]!, [i]);
+  }
+  // tails[k]: the smallest last position of an increasing run of length k + 1.
+  const tails: number[] = [];
+  for (let j = lo; j < hy; j++) {
+    const at = positions.get(y[j]!);
+    if (!at) continue;
+    for (let k = at.length - 1; k >= 0; k--) {
+      const p = at[k]!;
+      let a = 0;
+      let b = tails.length;
+      while (a < b) {
+        const m = (a + b) >> 1;
+        if (tails[m]! < p) a = m + 1;
+        else b = m;
+      }
+      tails[a] = p;
+    }
+  }
+  return lo + (x.length - hx) + tails.length;
+}

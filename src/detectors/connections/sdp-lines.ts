@@ -1,0 +1,104 @@
+import type { Description } from '../../computed/signaling.js';
+
+/** The description each setLocalDescription applied, next to the one createOffer/createAnswer returned. */
+export function createdAndApplied(
+  descriptions: readonly Description[],
+): { created: Description; applied: Description }[] {
+  const out: { created: Description; applied: Description }[] = [];
+  let created: Description | undefined;
+  for (const d of descriptions) {
+    if (d.source === 'createOfferOnSuccess' || d.source === 'createAnswerOnSuccess') created = d;
+    else if (
+      d.source === 'setLocalDescription' &&
+      created &&
+      (d.type === undefined || d.type === created.type)
+    ) {
+      out.push({ created, applied: d });
+      created = undefined;
+    }
+  }
+  return out;
+}
+
+/** Pairs whose applied SDP differs from what the browser created; identical text is the common case. */
+export const changedLocalDescriptions = (descriptions: readonly Description[]) =>
+  createdAndApplied(descriptions).filter(({ created, applied }) => created.sdp !== applied.sdp);
+
+/**
+ * Trimmed, non-empty lines of a description. Memoised per description (as are the derived forms
+ * below): the munging and duplicate detectors all read the same descriptions, several times each.
+ * Shared arrays: callers must not modify them.
+ */
+const linesOf = new WeakMap<Description, readonly string[]>();
+export function sdpLines(d: Description): readonly string[] {
+  let lines = linesOf.get(d);
+  if (!lines) {
+    lines = trimmed(d.summary.lines);
+    linesOf.set(d, lines);
+  }
+  return lines;
+}
+
+/** `lines` trimmed, without empty ones: the same array when no line changes (the usual case). */
+function trimmed(lines: readonly string[]): readonly string[] {
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (t === lines[i] && t.length > 0) continue;
+    const out = lines.slice(0, i);
+    for (let j = i; j < lines.length; j++) {
+      const u = lines[j]!.trim();
+      if (u.length > 0) out.push(u);
+    }
+    return out;
+  }
+  return lines;
+}
+
+/** `sdpLines` with m= payload types in order (see unorderedMLine). */
+const unorderedOf = new WeakMap<Description, string[]>();
+export function unorderedLines(d: Description): readonly string[] {
+  let lines = unorderedOf.get(d);
+  if (!lines) {
+    lines = sdpLines(d).map(unorderedMLine);
+    unorderedOf.set(d, lines);
+  }
+  return lines;
+}
+
+/** Lines present more than once within the same section (session part or one m= section). */
+export function duplicatedLines(d: Description): string[] {
+  const dupes: string[] = [];
+  const seen = new Set<string>();
+  for (const line of sdpLines(d)) {
+    if (isMLine(line)) seen.clear();
+    // One hash lookup per line, not two: a line already seen leaves the set's size unchanged.
+    const size = seen.size;
+    seen.add(line);
+    if (seen.size === size && !dupes.includes(line)) dupes.push(line);
+  }
+  return dupes;
+}
+
+/** `line.startsWith('m=')`, without the call: it runs on every line of every description. */
+export const isMLine = (line: string): boolean => line.charCodeAt(0) === 109 && line.charCodeAt(1) === 61;
+
+/** An m= line with its payload types sorted: reordering payloads (codec preference) leaves it equal. */
+export const unorderedMLine = (line: string): string => {
+  if (!isMLine(line)) return line;
+  const parts = line.split(' ');
+  return [...parts.slice(0, 3), ...parts.slice(3).sort()].join(' ');
+};
+
+const payloadsOf = (mLine: string): string[] => mLine.split(' ').slice(3);
+
+/** Whether `after` drops an m= section or a payload type (a codec) that `before` offered. */
+export function mediaRemoved(before: readonly string[], after: readonly string[]): boolean {
+  const mBefore = before.filter(isMLine);
+  const mAfter = after.filter(isMLine);
+  return mBefore.some((m, i) => {
+    const kept = mAfter[i];
+    if (kept === undefined) return true;
+    const keptPayloads = payloadsOf(kept);
+    return payloadsOf(m).some((pt) => !keptPayloads.includes(pt));
+  });
+}

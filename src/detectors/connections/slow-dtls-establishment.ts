@@ -1,0 +1,68 @@
+import { selectedPairRtts } from '../../computed/ice-transport.js';
+import { defineDetector } from '../detector.js';
+import { ms, stepSeverity } from '../severity.js';
+
+const STEPS = [
+  [3_000, 'high'],
+  [1_000, 'medium'],
+  [500, 'low'],
+] as const;
+
+/** The DTLS handshake after ICE took long: a lossy path retransmitted handshake flights. */
+export default defineDetector({
+  meta: {
+    type: 'slowDtlsEstablishment',
+    title: 'Slow DTLS establishment',
+    severities: ['high', 'medium', 'low'],
+    tags: ['connectivity', 'security', 'network'],
+    category: 'connections',
+    description:
+      'The DTLS handshake, between ICE connecting and the connection being `connected`, took long. It needs two round trips (three with the final flight); what exceeds that means lost handshake packets (DTLS retransmits after 1 s, doubling) or fragmented certificate flights being dropped. The delay is measured beyond three round-trip times.',
+    remedy:
+      'Check for UDP loss or filtering of large packets on the path; ECDSA certificates (the browser default) keep flights small.',
+    thresholds: [
+      {
+        name: 'low',
+        value: 500,
+        unit: 'ms',
+        source: 'DTLS 1.2 handshake: 2 round trips; RFC 6347 §4.2.4 initial retransmission timer 1 s',
+      },
+      {
+        name: 'medium',
+        value: 1_000,
+        unit: 'ms',
+        source: 'RFC 6347 §4.2.4: 1 s means at least one retransmitted flight',
+      },
+      {
+        name: 'high',
+        value: 3_000,
+        unit: 'ms',
+        source: 'RFC 6347 §4.2.4: 3 s means repeated retransmissions (1 s + 2 s)',
+      },
+    ],
+    related: ['dtlsFailure', 'slowIceConnection'],
+  },
+  applies: (session) => session.connections.some((pc) => pc.lifecycle.dtlsTimeMs !== undefined),
+  run: (session) =>
+    session.connections.flatMap((pc) => {
+      const time = pc.lifecycle.dtlsTimeMs;
+      if (time === undefined) return [];
+      const rtts = selectedPairRtts(pc.ice).sort((a, b) => a - b);
+      const rtt = rtts.length ? rtts[Math.floor(rtts.length / 2)]! : 0;
+      const excess = time - 3 * rtt;
+      const severity = stepSeverity(excess, STEPS);
+      if (!severity) return [];
+      return [
+        {
+          severity,
+          source: { pid: pc.id },
+          firstSeenAt: pc.lifecycle.states.iceConnection.find(
+            (s) => s.state === 'connected' || s.state === 'completed',
+          )?.at,
+          durationInMs: time,
+          indicators: { dtlsTimeMs: time, roundTripTimeMs: rtt, beyondThreeRoundTripsMs: excess },
+          meaning: `The DTLS handshake of ${pc.id} took ${ms(time)} after ICE connected${rtt ? `, ${ms(excess)} more than three round trips` : ''}.`,
+        },
+      ];
+    }),
+});

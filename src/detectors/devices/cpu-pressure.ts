@@ -1,0 +1,51 @@
+import { defineDetector } from '../detector.js';
+import { pct, stepSeverity } from '../severity.js';
+
+/** The device reported serious or critical CPU pressure (Compute Pressure API, via rtcstats-js). */
+const STEPS = [
+  [0.3, 'high'],
+  [0.1, 'medium'],
+  [0.02, 'low'],
+] as const;
+
+export default defineDetector({
+  meta: {
+    type: 'cpuPressure',
+    title: 'CPU pressure',
+    severities: ['high', 'medium', 'low'],
+    tags: ['cpu'],
+    category: 'devices',
+    description:
+      'The device reported its CPU under serious or critical pressure (Compute Pressure API) for part of the call. Encoding and decoding compete with everything else: expect CPU-limited resolution, dropped frames and audio glitches.',
+    remedy:
+      'Reduce the load of the call (resolution, number of video streams, effects like background blur) on devices under pressure; close other heavy apps.',
+    thresholds: STEPS.map(([value, severity]) => ({
+      name: severity,
+      value: value * 100,
+      unit: '% of samples serious or critical',
+      source: 'W3C Compute Pressure API states (nominal, fair, serious, critical), recorded by rtcstats-js',
+    })),
+    related: ['cpuLimitation', 'framesDropped'],
+  },
+  applies: (session) => session.connections.some((pc) => pc.cpuPressure !== undefined),
+  run: (session) =>
+    session.connections.flatMap((pc) => {
+      const p = pc.cpuPressure;
+      if (!p) return [];
+      const stressed = p.state.filter((s) => s <= 2).length;
+      const share = stressed / p.state.length;
+      const severity = stepSeverity(share, STEPS);
+      if (!severity) return [];
+      const firstAt = p.t[p.state.findIndex((s) => s <= 2)];
+      return [
+        {
+          severity,
+          source: { pid: pc.id },
+          firstSeenAt: firstAt,
+          durationInPercent: share * 100,
+          indicators: { stressedPercent: share * 100, critical: p.state.filter((s) => s === 1).length },
+          meaning: `The CPU was under serious or critical pressure ${pct(share * 100, 0)} of the time.`,
+        },
+      ];
+    }),
+});

@@ -1,0 +1,39 @@
+import { defineDetector } from '../detector.js';
+import { SOURCES } from '../sources.js';
+import { candidateErrors, distinctUrls, onStun, withStun } from './candidate-errors.js';
+
+/** STUN server unreachable (701): no server-reflexive candidate from it. */
+export default defineDetector({
+  meta: {
+    type: 'cannotReachStun',
+    title: 'Cannot reach STUN server',
+    severities: ['low'],
+    tags: ['network', 'configuration'],
+    category: 'pairs',
+    description:
+      'A STUN server did not answer binding requests (ICE candidate error 701), so the client could not learn its public address from it. Direct connections across NATs get harder; TURN or peer-reflexive candidates may still work.',
+    remedy:
+      'Check the STUN server is up and UDP to it is allowed; remove dead servers from the configuration (each dead one slows gathering).',
+    thresholds: [{ name: 'error code', value: 701, source: SOURCES.webrtcPc }],
+    related: ['cannotReachTurn'],
+  },
+  // Without a STUN server there is nothing to be unreachable.
+  applies: (session) => session.connections.some(withStun),
+  run: (session) =>
+    session.connections.flatMap((pc) => {
+      const errors = candidateErrors(pc, (e) => onStun(e) && e.errorCode === 701);
+      if (errors.length === 0) return [];
+      const urls = distinctUrls(errors);
+      return [
+        {
+          severity: 'low' as const,
+          source: { pid: pc.id },
+          firstSeenAt: errors[0]!.at,
+          ...(urls[0] ? { url: urls[0] } : {}),
+          valueInCount: errors.length,
+          indicators: { errors: errors.length, servers: urls.join(' ') },
+          meaning: `No answer from the STUN server ${urls.join(', ')} (error 701).`,
+        },
+      ];
+    }),
+});

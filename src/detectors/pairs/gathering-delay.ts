@@ -1,0 +1,68 @@
+import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { ms, stepSeverity } from '../severity.js';
+import { SOURCES } from '../sources.js';
+
+/** Time from the start of ICE gathering to the first candidate of a type, ms. */
+export function timeToCandidate(
+  pc: PeerConnectionView,
+  type: 'relay' | 'srflx',
+): { ms: number; at: number } | undefined {
+  const start = pc.lifecycle.states.iceGathering.find((s) => s.state === 'gathering')?.at;
+  const first = pc.signaling.localCandidates.find((c) => c.type === type && c.at !== undefined);
+  if (start === undefined || first?.at === undefined || first.at < start) return undefined;
+  return { ms: first.at - start, at: first.at };
+}
+
+/** Slow STUN or TURN answers while gathering: setup waits for them. */
+export function gatheringDelayDetector(type: string, candidate: 'relay' | 'srflx'): Detector {
+  const server = candidate === 'relay' ? 'TURN' : 'STUN';
+  const steps = (
+    candidate === 'relay'
+      ? [
+          [5_000, 'high'],
+          [2_000, 'medium'],
+          [1_000, 'low'],
+        ]
+      : [
+          [3_000, 'medium'],
+          [1_000, 'low'],
+        ]
+  ) as readonly (readonly [number, 'high' | 'medium' | 'low'])[];
+  return defineDetector({
+    meta: {
+      type,
+      title: `High ${server} delay`,
+      severities: steps.map(([, s]) => s),
+      tags: ['network', 'connectivity'],
+      category: 'pairs',
+      description: `The first ${candidate === 'relay' ? 'relay' : 'server-reflexive'} candidate arrived late after gathering started: the ${server} server answered slowly (far away, overloaded, or packets lost and retransmitted). ${candidate === 'relay' ? 'Calls that need a relay connect late.' : 'Direct connections across NATs start late.'}`,
+      remedy: `Use ${server} servers close to the users (geo-distributed or anycast) and check their load. Gather early (iceCandidatePoolSize) so the delay overlaps with signaling.`,
+      thresholds: steps.map(([value, severity]) => ({
+        name: severity,
+        value,
+        unit: 'ms',
+        source: `${SOURCES.rtcstatsFeatures} (gatheringTimeTurn*); STUN/TURN transactions retransmit after 500 ms (RFC 8489 §6.2.1)`,
+      })),
+      related: ['slowIceConnection', candidate === 'relay' ? 'cannotReachTurn' : 'cannotReachStun'],
+    },
+    applies: (session) =>
+      session.connections.some((pc) => pc.signaling.localCandidates.some((c) => c.type === candidate)),
+    run: (session) =>
+      session.connections.flatMap((pc) => {
+        const delay = timeToCandidate(pc, candidate);
+        const severity = delay ? stepSeverity(delay.ms, steps) : undefined;
+        if (!delay || !severity) return [];
+        return [
+          {
+            severity,
+            source: { pid: pc.id },
+            firstSeenAt: delay.at,
+            durationInMs: delay.ms,
+            indicators: { timeToFirstCandidateMs: delay.ms },
+            meaning: `The first ${candidate} candidate of ${pc.id} came ${ms(delay.ms)} after gathering started.`,
+          },
+        ];
+      }),
+  });
+}

@@ -1,0 +1,3 @@
+import { rttDetector } from './round-trip-time.js';
+
+export default rttDetector('highIncomingRoundTripTime', 'inbound');

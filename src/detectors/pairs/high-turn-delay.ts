@@ -1,0 +1,3 @@
+import { gatheringDelayDetector } from './gathering-delay.js';
+
+export default gatheringDelayDetector('highTurnDelay', 'relay');

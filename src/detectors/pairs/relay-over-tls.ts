@@ -1,0 +1,3 @@
+import { relayDetector } from './relay.js';
+
+export default relayDetector('relayOverTls', 'tls');

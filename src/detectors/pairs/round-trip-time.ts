@@ -1,0 +1,119 @@
+import { selectedPairRtts } from '../../computed/ice-transport.js';
+import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
+import type { Direction } from '../../computed/rtp-streams.js';
+import { appendAll } from '../../computed/series-math.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { byExtent, ms, stepSeverity, worse } from '../severity.js';
+import { SOURCES } from '../sources.js';
+import { activeFrom } from '../support.js';
+
+const STEPS = [
+  [800, 'high'],
+  [300, 'medium'],
+  [150, 'low'],
+] as const;
+
+/** RTT samples (ms) of a connection for one direction: RTCP of its streams, STUN as a fallback for outgoing. */
+export function rttSamples(
+  pc: PeerConnectionView,
+  direction: Direction,
+): { values: number[]; firstAbove: (limit: number) => number | undefined } {
+  const values: number[] = [];
+  const timed: [number, number][] = [];
+  for (const s of pc.streams) {
+    if (s.direction !== direction || !s.series.rttMs) continue;
+    for (let i = activeFrom(s); i < s.t.length; i++) {
+      const v = s.series.rttMs[i]!;
+      // Legacy stats report -1 until the first RTCP report.
+      if (Number.isFinite(v) && v >= 0) {
+        values.push(v);
+        timed.push([s.t[i]!, v]);
+      }
+    }
+  }
+  if (values.length === 0 && direction === 'outbound') {
+    // Legacy STUN warm-up values are already dropped by the computed layer (pair-rtt.ts).
+    appendAll(values, selectedPairRtts(pc.ice));
+  }
+  return {
+    values,
+    firstAbove: (limit) => timed.filter(([, v]) => v > limit).sort((a, b) => a[0] - b[0])[0]?.[0],
+  };
+}
+
+export function rttDetector(type: string, direction: Direction): Detector {
+  const outgoing = direction === 'outbound';
+  return defineDetector({
+    meta: {
+      type,
+      title: `High ${outgoing ? 'outgoing' : 'incoming'} round-trip time`,
+      severities: ['high', 'medium', 'low'],
+      tags: ['network', direction],
+      category: 'pairs',
+      description: outgoing
+        ? 'The round-trip time measured on the media this client sends (RTCP receiver reports, or STUN checks on the selected pair) was high. Conversation becomes awkward above ~300 ms RTT (people talk over each other) and recovery from loss slows down.'
+        : 'The round-trip time measured on the media this client receives (RTCP sender reports) was high: the path from the remote side is long or congested.',
+      remedy:
+        'Look at the route: a distant TURN relay or media server, a VPN, satellite or congested cellular links. Use servers closer to the users.',
+      thresholds: [
+        { name: 'low', value: 150, unit: 'ms', source: SOURCES.consensusRtt },
+        { name: 'medium', value: 300, unit: 'ms', source: SOURCES.consensusRtt },
+        {
+          name: 'high',
+          value: 800,
+          unit: 'ms',
+          source: `${SOURCES.g114} (400 ms one way, i.e. 800 ms round trip, is unacceptable)`,
+        },
+        {
+          name: 'peaks',
+          value: 10,
+          unit: '% of samples above 800 ms (high); 3 % (medium)',
+          source: SOURCES.g114,
+        },
+        {
+          name: 'stalls',
+          value: 2000,
+          unit: 'ms, at least two samples (high)',
+          source: 'A multi-second round trip means the path stalled',
+        },
+      ],
+      related: ['networkMediaJitterIn', 'relayOverTcp', 'useVpn'],
+    },
+    applies: (session) => session.connections.some((pc) => rttSamples(pc, direction).values.length > 0),
+    run: (session) =>
+      session.connections.flatMap((pc) => {
+        const { values, firstAbove } = rttSamples(pc, direction);
+        if (values.length === 0) return [];
+        const avg = values.reduce((a, b) => a + b, 0) / values.length;
+        const max = Math.max(...values);
+        const share = values.filter((v) => v > 150).length / values.length;
+        // Peaks matter even when the average looks fine: a tenth of the call above 800 ms, or
+        // repeated multi-second round trips (the path stalled), is high.
+        const peaks = values.filter((v) => v > 800).length / values.length;
+        const stalls = values.filter((v) => v >= 2000).length;
+        const fromAverage = stepSeverity(avg, STEPS);
+        const fromPeaks = peaks >= 0.1 || stalls >= 2 ? 'high' : peaks >= 0.03 ? 'medium' : undefined;
+        const severity = worse(fromAverage ? byExtent(fromAverage, share) : undefined, fromPeaks);
+        if (!severity) return [];
+        return [
+          {
+            severity,
+            source: { pid: pc.id },
+            firstSeenAt: firstAbove(150),
+            averageInMs: avg,
+            maxInMs: max,
+            durationInPercent: share * 100,
+            indicators: {
+              averageMs: avg,
+              maxMs: max,
+              samples: values.length,
+              samplesAbove150msPercent: share * 100,
+              samplesAbove800msPercent: peaks * 100,
+              stalls,
+            },
+            meaning: `Round-trip time averaged ${ms(avg)} (max ${ms(max)}) on the media ${outgoing ? 'sent' : 'received'} by ${pc.id}.`,
+          },
+        ];
+      }),
+  });
+}

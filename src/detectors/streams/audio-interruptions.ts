@@ -1,0 +1,53 @@
+import { defineDetector } from '../detector.js';
+import { ms, stepSeverity } from '../severity.js';
+import { flowingStreams, streamSource } from '../support.js';
+
+const STEPS = [
+  [5_000, 'high'],
+  [1_000, 'medium'],
+  [0, 'low'],
+] as const;
+
+/** Playout of received audio was interrupted (Chrome interruptionCount, M130+). */
+export default defineDetector({
+  meta: {
+    type: 'audioInterruptions',
+    title: 'Audio interruptions',
+    severities: ['high', 'medium', 'low'],
+    tags: ['audio', 'inbound'],
+    category: 'streams',
+    description:
+      'Received audio playout was interrupted: long gaps where concealment ran out and audio went silent (Chrome counts an interruption when concealment lasts over 150 ms). Listeners hear dropouts.',
+    remedy:
+      'Interruptions come from bursts of loss, jitter spikes or the sender pausing; see the network observations for the same stream.',
+    thresholds: STEPS.map(([value, severity]) => ({
+      name: severity,
+      value,
+      unit: 'ms interrupted in total',
+      source: 'W3C webrtc-stats interruptionCount / totalInterruptionDuration (gaps over 150 ms)',
+    })),
+    related: ['audioConcealment', 'networkAudioLossIn'],
+  },
+  applies: (session) =>
+    flowingStreams(session, { kind: 'audio', direction: 'inbound' }).some(
+      ({ stream }) => stream.totals.interruptionCount !== undefined,
+    ),
+  run: (session) =>
+    flowingStreams(session, { kind: 'audio', direction: 'inbound' }).flatMap(({ pc, stream }) => {
+      const count = stream.totals.interruptionCount ?? 0;
+      if (count === 0) return [];
+      const total = (stream.totals.totalInterruptionDurationSec ?? 0) * 1000;
+      const severity = stepSeverity(total, STEPS) ?? 'low';
+      return [
+        {
+          severity,
+          source: streamSource(pc, stream),
+          firstSeenAt: stream.firstPacketAt,
+          valueInCount: count,
+          durationInMs: total,
+          indicators: { interruptions: count, interruptedMs: total },
+          meaning: `Received audio was interrupted ${count} time${count > 1 ? 's' : ''}, ${ms(total)} in total.`,
+        },
+      ];
+    }),
+});

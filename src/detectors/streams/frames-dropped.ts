@@ -1,0 +1,60 @@
+import { defineDetector } from '../detector.js';
+import { pct, stepSeverity } from '../severity.js';
+import { SOURCES } from '../sources.js';
+import { flowingStreams, streamSource } from '../support.js';
+
+const STEPS = [
+  [25, 'high'],
+  [10, 'medium'],
+  [5, 'low'],
+] as const;
+
+/** Received frames dropped before display (decoder too slow, or frames arriving too late). */
+export default defineDetector({
+  meta: {
+    type: 'framesDropped',
+    title: 'Dropped video frames',
+    severities: ['high', 'medium', 'low'],
+    tags: ['video', 'inbound', 'cpu'],
+    category: 'streams',
+    description:
+      'A share of the received video frames were dropped instead of being shown: the decoder or renderer could not keep up (CPU), or frames arrived too late to be useful. Motion looks jerky.',
+    remedy:
+      "Check the receiving device's CPU load and whether hardware decoding is used; receive a lower resolution or frame rate on weak devices.",
+    thresholds: [
+      { name: 'low', value: 5, unit: '% of frames received', source: SOURCES.clientMonitor },
+      {
+        name: 'medium',
+        value: 10,
+        unit: '% of frames received',
+        source: `${SOURCES.clientMonitor} (decoder drop ratio above 10 %)`,
+      },
+      { name: 'high', value: 25, unit: '% of frames received', source: SOURCES.clientMonitor },
+    ],
+    related: ['highDecodeTime', 'cpuPressure'],
+  },
+  applies: (session) =>
+    flowingStreams(session, { kind: 'video', direction: 'inbound' }).some(
+      ({ stream }) => stream.totals.framesDropped !== undefined,
+    ),
+  run: (session) =>
+    flowingStreams(session, { kind: 'video', direction: 'inbound' }).flatMap(({ pc, stream }) => {
+      const dropped = stream.totals.framesDropped ?? 0;
+      const received = stream.totals.framesReceived ?? (stream.totals.framesDecoded ?? 0) + dropped;
+      if (dropped === 0 || received < 100) return [];
+      const share = (100 * dropped) / received;
+      const severity = stepSeverity(share, STEPS);
+      if (!severity) return [];
+      return [
+        {
+          severity,
+          source: streamSource(pc, stream),
+          firstSeenAt: stream.firstPacketAt,
+          valueInCount: dropped,
+          valueInPercent: share,
+          indicators: { framesDropped: dropped, framesReceived: received },
+          meaning: `${dropped} of ${received} received video frames were dropped (${pct(share)}).`,
+        },
+      ];
+    }),
+});

@@ -1,0 +1,3 @@
+import { codecTimeDetector } from './codec-time.js';
+
+export default codecTimeDetector('highDecodeTime', 'inbound');

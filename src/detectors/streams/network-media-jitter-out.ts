@@ -1,0 +1,3 @@
+import { jitterDetector } from './jitter.js';
+
+export default jitterDetector('networkMediaJitterOut', 'outbound');

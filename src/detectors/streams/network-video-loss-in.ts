@@ -1,0 +1,3 @@
+import { lossDetector } from './loss.js';
+
+export default lossDetector('networkVideoLossIn', 'video', 'inbound');

@@ -1,0 +1,3 @@
+import { limitationDetector } from './quality-limitation.js';
+
+export default limitationDetector('otherLimitation', 'other');

@@ -1,0 +1,57 @@
+import { defineDetector } from '../detector.js';
+import { stepSeverity } from '../severity.js';
+import { SOURCES } from '../sources.js';
+import { flowingStreams, streamSource } from '../support.js';
+
+const STEPS = [
+  [2, 'high'],
+  [0.5, 'medium'],
+  [0.15, 'low'],
+] as const;
+
+/** Frequent keyframe requests (PLI): the decoder keeps losing its reference. */
+export default defineDetector({
+  meta: {
+    type: 'pliStorm',
+    title: 'Frequent keyframe requests (PLI)',
+    severities: ['high', 'medium', 'low'],
+    tags: ['video', 'network'],
+    category: 'streams',
+    description:
+      'Picture Loss Indications (keyframe requests) came often. Each one means the receiver could not decode and asks for a full frame; keyframes are large, so frequent requests spike bitrate and cause freezes and quality drops.',
+    remedy:
+      'PLIs follow unrecovered loss: fix the loss (see loss and NACK observations). Also check decoder errors on the receiver and simulcast layer switches of an SFU.',
+    thresholds: [
+      {
+        name: 'low',
+        value: 0.15,
+        unit: 'PLI/s',
+        source: `${SOURCES.clientMonitor} (video recovery: on at 0.5/s, off at 0.15/s)`,
+      },
+      { name: 'medium', value: 0.5, unit: 'PLI/s', source: SOURCES.clientMonitor },
+      { name: 'high', value: 2, unit: 'PLI/s', source: 'Four times the client-monitor trigger' },
+    ],
+    related: ['nackStorm', 'highFreezeDuration'],
+  },
+  applies: (session) =>
+    flowingStreams(session, { kind: 'video' }).some(({ stream }) => stream.totals.pliCount !== undefined),
+  run: (session) =>
+    flowingStreams(session, { kind: 'video' }).flatMap(({ pc, stream }) => {
+      const plis = stream.totals.pliCount;
+      const seconds = (stream.lastSeenAt - (stream.firstPacketAt ?? stream.firstSeenAt)) / 1000;
+      if (plis === undefined || seconds < 10) return [];
+      const rate = plis / seconds;
+      const severity = stepSeverity(rate, STEPS);
+      if (!severity) return [];
+      return [
+        {
+          severity,
+          source: streamSource(pc, stream),
+          firstSeenAt: stream.firstPacketAt,
+          valueInCount: plis,
+          indicators: { plis, perSecond: rate, seconds, direction: stream.direction },
+          meaning: `${plis} keyframe requests in ${Math.round(seconds)} s (${rate.toFixed(2)}/s) on video ${stream.direction === 'inbound' ? 'received' : 'sent'}.`,
+        },
+      ];
+    }),
+});

@@ -1,0 +1,178 @@
+import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
+import type { RtpStream } from '../../computed/rtp-streams.js';
+import type { Tag } from '../../model/payload/observation.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, stepSeverity } from '../severity.js';
+import { SOURCES } from '../sources.js';
+import { flowingStreams, streamSource } from '../support.js';
+
+type Reason = 'bandwidth' | 'cpu' | 'other';
+
+const TEXT: Record<
+  Reason,
+  {
+    title: string;
+    tags: Tag[];
+    description: string;
+    remedy: string;
+    steps: readonly (readonly [number, 'high' | 'medium' | 'low'])[];
+  }
+> = {
+  bandwidth: {
+    title: 'Bandwidth limitation',
+    tags: ['video', 'outbound', 'network'],
+    description:
+      'The video encoder reduced resolution or frame rate because the estimated bandwidth was not enough (qualityLimitationReason "bandwidth"). A short limitation while the estimate ramps up at the start is normal and is not counted (up to 10 s, unless the per-sample reasons show the limitation began later); a long one means the uplink cannot carry the video.',
+    remedy:
+      'Check the uplink: competing uploads, Wi-Fi quality, cellular signal. Lower the sending resolution for constrained users, or use simulcast/SVC so receivers get what fits.',
+    steps: [
+      [60, 'high'],
+      [30, 'medium'],
+      [10, 'low'],
+    ],
+  },
+  cpu: {
+    title: 'CPU limitation',
+    tags: ['video', 'outbound', 'cpu'],
+    description:
+      'The video encoder reduced resolution or frame rate because the device\'s CPU could not keep up (qualityLimitationReason "cpu"). Other apps, thermal throttling, many streams or software encoding of high resolutions cause it.',
+    remedy:
+      'Close other heavy apps, prefer hardware-accelerated codecs (VP8/H.264 hardware encoders, avoid software AV1/VP9 on weak devices), reduce resolution or the number of simulcast layers.',
+    steps: [
+      [50, 'high'],
+      [30, 'medium'],
+      [10, 'low'],
+    ],
+  },
+  other: {
+    title: 'Other limitation',
+    tags: ['video', 'outbound'],
+    description:
+      'The video encoder reduced quality for a reason other than CPU or bandwidth (qualityLimitationReason "other"), for example a resolution or frame-rate cap set by the application through setParameters or constraints.',
+    remedy:
+      'Review encoding parameters (maxBitrate, scaleResolutionDownBy, maxFramerate) set by the application.',
+    steps: [
+      [30, 'medium'],
+      [10, 'low'],
+    ],
+  },
+};
+
+/** Share (percent) of a sent video's time limited for one reason. */
+export function limitationPercent(stream: RtpStream, reason: Reason): number | undefined {
+  const q = stream.qualityLimitation;
+  return q ? q[reason] * 100 : undefined;
+}
+
+/** Bandwidth limitation up to this long is the start-up ramp of the bandwidth estimate, not a problem. */
+export const RAMP_UP_MS = 10_000;
+
+export const RAMP_UP_SOURCE =
+  'libwebrtc starts its bandwidth estimate at 300 kbps (kDefaultStartBitrateBps) and the encoder needs seconds to adapt up; 10 s is a project choice';
+
+/** First sample time whose per-sample reason is `reason`. */
+function firstReasonAt(stream: RtpStream, reason: Reason): number | undefined {
+  const reasons = stream.limitationReasons;
+  if (reasons) for (let i = 0; i < reasons.length; i++) if (reasons[i] === reason) return stream.t[i];
+  return undefined;
+}
+
+/**
+ * The share (percent) judged for one stream: for bandwidth, the start-up ramp (RAMP_UP_MS of the
+ * time the stream sent media) is taken off, unless the per-sample reasons show the limitation began
+ * only after the ramp.
+ */
+function judgedPercent(
+  stream: RtpStream,
+  reason: Reason,
+  share: number,
+  firstAt: number | undefined,
+): number {
+  if (reason !== 'bandwidth') return share;
+  const start = stream.firstPacketAt ?? stream.firstSeenAt;
+  if (firstAt !== undefined && firstAt > start + RAMP_UP_MS) return share;
+  const spanMs = stream.lastSeenAt - start;
+  if (spanMs <= RAMP_UP_MS) return 0;
+  return Math.max(0, share - (100 * RAMP_UP_MS) / spanMs);
+}
+
+export function limitationDetector(type: string, reason: Reason): Detector {
+  const text = TEXT[reason];
+  const source =
+    reason === 'cpu'
+      ? `${SOURCES.clientMonitor} (encoder CPU-limitation share above 0.3)`
+      : `${SOURCES.rtcstatsFeatures} (qualityLimitationDurations shares)`;
+  return defineDetector({
+    meta: {
+      type,
+      title: text.title,
+      severities: text.steps.map(([, s]) => s),
+      tags: text.tags,
+      category: 'streams',
+      description: text.description,
+      remedy: text.remedy,
+      thresholds: [
+        ...text.steps.map(([value, severity]) => ({
+          name: severity,
+          value,
+          unit: '% of the time',
+          source,
+        })),
+        ...(reason === 'bandwidth'
+          ? [
+              {
+                name: 'start-up ramp not counted',
+                value: RAMP_UP_MS / 1000,
+                unit: 's',
+                source: RAMP_UP_SOURCE,
+              },
+            ]
+          : []),
+      ],
+      related: ['resolutionDrop', 'lowFrameRate', reason === 'cpu' ? 'cpuPressure' : 'lowBandwidthEstimate'],
+    },
+    applies: (session) =>
+      flowingStreams(session, { kind: 'video', direction: 'outbound' }).some(
+        ({ stream }) => stream.qualityLimitation !== undefined,
+      ),
+    run: (session) => {
+      // Simulcast layers of one track share the encoder's limitation: one finding per sent track.
+      const byTrack = new Map<
+        string,
+        { pc: PeerConnectionView; stream: RtpStream; share: number; judged: number; layers: number }
+      >();
+      for (const { pc, stream } of flowingStreams(session, { kind: 'video', direction: 'outbound' })) {
+        const share = limitationPercent(stream, reason);
+        if (share === undefined) continue;
+        const judged = judgedPercent(stream, reason, share, firstReasonAt(stream, reason));
+        const key = JSON.stringify([pc.id, stream.trackId ?? stream.id]);
+        const seen = byTrack.get(key);
+        if (!seen) byTrack.set(key, { pc, stream, share, judged, layers: 1 });
+        else {
+          seen.layers++;
+          if (judged > seen.judged) Object.assign(seen, { stream, share, judged });
+        }
+      }
+      return [...byTrack.values()].flatMap(({ pc, stream, share, judged, layers }) => {
+        const severity = stepSeverity(judged, text.steps);
+        if (!severity) return [];
+        return [
+          {
+            severity,
+            source: streamSource(pc, stream),
+            firstSeenAt: firstReasonAt(stream, reason),
+            durationInPercent: share,
+            indicators: {
+              limitedPercent: share,
+              judgedPercent: judged,
+              reason,
+              layers,
+              rid: stream.rid ?? null,
+            },
+            meaning: `Sent video was limited by ${reason === 'other' ? 'other causes' : reason} ${pct(share, 0)} of the time.`,
+          },
+        ];
+      });
+    },
+  });
+}

@@ -1,0 +1,110 @@
+import type { PeerConnectionView } from '../computed/peer-connection-view.js';
+import type { Direction, MediaKind, RtpStream, SeriesName } from '../computed/rtp-streams.js';
+import type { SessionView } from '../computed/session-view.js';
+import { activeFrom } from '../computed/stream-samples.js';
+
+export { activeFrom };
+
+/** Media streams of the session, optionally of one kind and direction, with their connection. */
+export function mediaStreams(
+  session: SessionView,
+  filter: { kind?: MediaKind; direction?: Direction } = {},
+): { pc: PeerConnectionView; stream: RtpStream }[] {
+  const out: { pc: PeerConnectionView; stream: RtpStream }[] = [];
+  for (const pc of session.connections) {
+    for (const stream of pc.streams) {
+      if (filter.kind && stream.kind !== filter.kind) continue;
+      if (filter.direction && stream.direction !== filter.direction) continue;
+      out.push({ pc, stream });
+    }
+  }
+  return out;
+}
+
+/** Streams that carried media (some packets). */
+export function flowingStreams(
+  session: SessionView,
+  filter: { kind?: MediaKind; direction?: Direction } = {},
+) {
+  return mediaStreams(session, filter).filter(({ stream }) => (stream.totals.packets ?? 0) > 0);
+}
+
+export interface Exceedance {
+  /** Share (0..1) of measured active samples above the limit. */
+  share: number;
+  /** Measured active samples, and those above the limit. */
+  samples: number;
+  above: number;
+  firstAt: number | undefined;
+  max: number;
+  avg: number;
+  /** Mean of the samples above the limit. */
+  avgAbove: number;
+  /** Time spent above the limit (sum of the sample intervals), ms. */
+  durationMs: number;
+}
+
+/** How often, since media started, a stream's series was above `limit`. */
+export function exceedance(stream: RtpStream, series: SeriesName, limit: number): Exceedance | undefined {
+  const values = stream.series[series];
+  if (!values) return undefined;
+  const t = stream.t;
+  let samples = 0;
+  let above = 0;
+  let sum = 0;
+  let sumAbove = 0;
+  let max = Number.NEGATIVE_INFINITY;
+  let firstAt: number | undefined;
+  let durationMs = 0;
+  for (let i = activeFrom(stream); i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) continue;
+    samples++;
+    sum += v;
+    if (v > max) max = v;
+    if (v > limit) {
+      above++;
+      sumAbove += v;
+      firstAt ??= t[i];
+      const dt = i > 0 ? t[i]! - t[i - 1]! : 0;
+      if (dt > 0 && dt < 60_000) durationMs += dt;
+    }
+  }
+  if (samples === 0) return undefined;
+  return {
+    share: above / samples,
+    samples,
+    above,
+    firstAt,
+    max,
+    avg: sum / samples,
+    avgAbove: above ? sumAbove / above : 0,
+    durationMs,
+  };
+}
+
+/** Duration of the call in ms (0 when unknown). */
+export function callDurationMs(session: SessionView): number {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const pc of session.connections) {
+    for (const t of [
+      pc.lifecycle.firstEventAt,
+      pc.statsRange?.first,
+      pc.lifecycle.lastEventAt,
+      pc.statsRange?.last,
+    ]) {
+      if (t === undefined) continue;
+      first = Math.min(first, t);
+      last = Math.max(last, t);
+    }
+  }
+  return Number.isFinite(first) ? last - first : 0;
+}
+
+export function streamSource(pc: PeerConnectionView, stream: RtpStream) {
+  return { pid: pc.id, sid: stream.id, ...(stream.ssrc !== undefined ? { ssrcId: stream.ssrc } : {}) };
+}
+
+export const kindLabel = (kind: MediaKind): string => (kind === 'audio' ? 'Audio' : 'Video');
+export const directionLabel = (d: Direction): string => (d === 'inbound' ? 'received' : 'sent');

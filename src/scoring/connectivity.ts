@@ -1,0 +1,60 @@
+import { connectionWeight } from '../computed/connection-weight.js';
+import { selectedPairRtts } from '../computed/ice-transport.js';
+import type { PeerConnectionView } from '../computed/peer-connection-view.js';
+import { CONNECTIVITY_PENALTIES as P } from './constants.js';
+
+/** A connection that tried ICE: it had candidate pairs or ICE states to judge. */
+function attemptedIce(pc: PeerConnectionView): boolean {
+  return (
+    pc.ice.pairs.length > 0 ||
+    pc.lifecycle.states.iceConnection.length > 0 ||
+    pc.lifecycle.states.connection.length > 0
+  );
+}
+
+const step = (value: number | undefined, steps: readonly (readonly [number, number])[]): number => {
+  if (value === undefined) return 0;
+  for (const [limit, penalty] of steps) if (value >= limit) return penalty;
+  return 0;
+};
+
+/** 1–5 score of one connection's connectivity. */
+export function connectionScore(pc: PeerConnectionView): number {
+  const life = pc.lifecycle;
+  if (!life.everConnected && !life.iceConnected) return 1;
+  let score = 5;
+  if (life.failedAfterConnected) {
+    const last = life.states.connection.at(-1)?.state ?? life.states.iceConnection.at(-1)?.state;
+    score -= last === 'connected' || last === 'completed' ? P.lostRecovered : P.lostNotRecovered;
+  }
+  const ice = life.states.iceConnection;
+  const up = ice.findIndex((s) => s.state === 'connected' || s.state === 'completed');
+  const drops = up === -1 ? 0 : ice.slice(up).filter((s) => s.state === 'disconnected').length;
+  score -= Math.min(P.maxDisconnections, drops * P.perDisconnection);
+  score -= Math.min(P.maxIceRestarts, pc.signaling.iceRestarts * P.perIceRestart);
+  score -= step(life.iceConnectionTimeMs, P.setup);
+  const rtts = selectedPairRtts(pc.ice);
+  score -= step(rtts.length ? rtts.reduce((a, b) => a + b, 0) / rtts.length : undefined, P.rtt);
+  const selected = pc.ice.selected.at(-1);
+  const local = selected?.local ?? pc.ice.pairs.find((p) => p.id === selected?.pairId)?.local;
+  if (local?.type === 'relay')
+    score -= P.relay[(local.relayProtocol ?? 'udp') as 'udp' | 'tcp' | 'tls'] ?? P.relay.udp;
+  else if (local?.protocol === 'tcp') score -= P.directTcp;
+  return Math.max(1, Math.min(5, score));
+}
+
+/**
+ * Connectivity of the session: the score of the connection that carried the most, lowered a little
+ * for each other connection that failed. Null when no connection tried ICE at all.
+ */
+export function connectivityScore(connections: readonly PeerConnectionView[]): number | null {
+  const tried = connections.filter(attemptedIce);
+  if (tried.length === 0) return null;
+  const connected = tried.filter((pc) => pc.lifecycle.everConnected || pc.lifecycle.iceConnected);
+  if (connected.length === 0) return 1;
+  const main = [...connected].sort((a, b) => connectionWeight(b) - connectionWeight(a))[0]!;
+  const otherFailures = tried.filter((pc) => pc !== main && pc.lifecycle.failed).length;
+  const score =
+    connectionScore(main) - Math.min(P.maxOtherFailedConnections, otherFailures * P.perOtherFailedConnection);
+  return Math.max(1, score);
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { connection, flat, stream } from '../../test/builders/session.js';
+import { audioMosSeries } from './audio.js';
+
+type StreamInput = NonNullable<Parameters<typeof stream>[0]>;
+
+import { fpsQuality, heightQuality, videoMosSeries } from './video.js';
+
+const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+const opus = { mimeType: 'audio/opus', sdpFmtpLine: 'minptime=10;useinbandfec=1' };
+
+describe('audio MOS series', () => {
+  const pc = connection();
+  const audio = (values: StreamInput['values'] = {}) =>
+    stream({ kind: 'audio', direction: 'inbound', n: 20, codec: opus, values });
+
+  it('gives a clean 32 kbps Opus stream about 4.15 (R ≈ 93.2 − Id 2.2 − Ie 7.3)', () => {
+    const mos = audioMosSeries(
+      pc,
+      audio({ rttMs: flat(20, 40), jitterMs: flat(20, 3), jitterBufferMs: flat(20, 40) }),
+    );
+    expect(mos).toHaveLength(20);
+    expect(mean(mos)).toBeCloseTo(4.16, 2);
+  });
+
+  it('drops with loss, with concealment and with delay', () => {
+    const base = mean(audioMosSeries(pc, audio()));
+    const lossy = mean(audioMosSeries(pc, audio({ lossPercent: flat(20, 10) })));
+    const concealed = mean(audioMosSeries(pc, audio({ concealmentPercent: flat(20, 10) })));
+    const delayed = mean(audioMosSeries(pc, audio({ rttMs: flat(20, 900) })));
+    expect(lossy).toBeLessThan(base - 0.8);
+    // Concealment counts like loss: late packets are concealed too.
+    expect(concealed).toBeCloseTo(lossy, 5);
+    expect(delayed).toBeLessThan(base - 0.5);
+  });
+
+  it('skips samples where nothing was sent (muted, DTX off)', () => {
+    const bitrate = [...Array(10).fill(32), ...Array(10).fill(0)];
+    expect(audioMosSeries(pc, audio({ bitrateKbps: bitrate }))).toHaveLength(10);
+  });
+
+  it('takes the pair RTT when the stream has none', () => {
+    const noRtt = audio({ rttMs: flat(20, Number.NaN) });
+    const far = connection();
+    far.ice.pairs[0]!.series.rttMs = flat(30, 1200);
+    expect(mean(audioMosSeries(far, noRtt))).toBeLessThan(mean(audioMosSeries(pc, audio())) - 0.5);
+  });
+});
+
+describe('video MOS series', () => {
+  const video = (values: StreamInput['values'], extra: StreamInput = {}) =>
+    stream({ kind: 'video', direction: 'inbound', n: 10, values, ...extra });
+
+  it('interpolates resolution quality between anchors, on a log scale', () => {
+    expect(heightQuality(720)).toBe(1);
+    expect(heightQuality(1080)).toBe(1);
+    expect(heightQuality(90)).toBe(0.4);
+    expect(heightQuality(360)).toBeCloseTo(0.8, 10);
+    expect(heightQuality(300)).toBeGreaterThan(0.65);
+    expect(heightQuality(300)).toBeLessThan(0.8);
+  });
+
+  it('counts frame rate logarithmically up to fluid', () => {
+    expect(fpsQuality(30, 24)).toBe(1);
+    expect(fpsQuality(0, 24)).toBe(0);
+    expect(fpsQuality(12, 24)).toBeCloseTo(Math.log(13) / Math.log(25), 10);
+  });
+
+  it('scores 720p30 without loss at the 4.5 ceiling, and lowers it for freezes, loss and size', () => {
+    const hd = { frameHeight: flat(10, 720), framesPerSecond: flat(10, 30) };
+    expect(mean(videoMosSeries(video(hd)))).toBeCloseTo(4.5, 10);
+    const frozen = mean(videoMosSeries(video({ ...hd, freezeMsPerSecond: flat(10, 500) })));
+    expect(frozen).toBeCloseTo(1 + 3.5 * 0.5, 10);
+    const lossy = mean(videoMosSeries(video({ ...hd, lossPercent: flat(10, 15) })));
+    expect(lossy).toBeCloseTo(1 + 3.5 * Math.exp(-1), 10);
+    const small = mean(videoMosSeries(video({ frameHeight: flat(10, 180), framesPerSecond: flat(10, 30) })));
+    expect(small).toBeCloseTo(1 + 3.5 * 0.55, 10);
+  });
+
+  it('judges screen content fluid at 5 fps', () => {
+    const slides = { frameHeight: flat(10, 720), framesPerSecond: flat(10, 5) };
+    expect(mean(videoMosSeries(video(slides, { contentType: 'screenshare' })))).toBeCloseTo(4.5, 10);
+    expect(mean(videoMosSeries(video(slides)))).toBeLessThan(3.8);
+  });
+
+  it('does not score idle video or samples without a frame size', () => {
+    const idle = { frameHeight: flat(10, 720), bitrateKbps: flat(10, 2) };
+    expect(videoMosSeries(video(idle))).toEqual([]);
+    expect(videoMosSeries(video({}))).toEqual([]);
+  });
+});
