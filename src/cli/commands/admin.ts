@@ -1,0 +1,174 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, PLANS, type Plan, parseConfig } from '../../config/config.js';
+import { TokenService } from '../../service/tokens.js';
+import { openStorage, type Storage, type TokenScope } from '../../storage/index.js';
+import type { CliIo } from '../io.js';
+
+export const ADMIN_HELP = `Administration (runs against the service's database; same --data / --database-url as serve):
+
+  callscope accounts create --name NAME --plan developer|trial_developer|enterprise --credits N [--email E] [--json]
+      Creates an account with N monthly credits and prints its id and a full-scope application token.
+  callscope accounts list [--json]
+  callscope tokens create --account ID [--name NAME] [--scope full|read_only] [--json]
+  callscope tokens list [--account ID] [--json]
+  callscope tokens revoke TOKEN_ID
+  callscope credits add --account ID --credits N [--json]
+      Adds purchased credits (used after the monthly ones, never expire).
+
+Storage options: --data DIR (default ./data, or CALLSCOPE_DATA_DIR), --database-url URL (or CALLSCOPE_DATABASE_URL).`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  credits: { type: 'string' },
+  email: { type: 'string' },
+  account: { type: 'string' },
+  scope: { type: 'string' },
+  json: { type: 'boolean' },
+  data: { type: 'string' },
+  'database-url': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+/** `callscope accounts|tokens|credits ...` */
+export async function adminCommand(
+  group: string,
+  args: string[],
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  let values: Values;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true }));
+  } catch (error) {
+    io.err(`callscope ${group}: ${(error as Error).message}\n\n${ADMIN_HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(ADMIN_HELP);
+    return 0;
+  }
+  const [action, ...rest] = positionals;
+  let storage: Storage | undefined;
+  try {
+    const storageFlags = [
+      ...(values.data ? ['--data', values.data] : []),
+      ...(values['database-url'] ? ['--database-url', values['database-url']] : []),
+    ];
+    const config = parseConfig(env, storageFlags);
+    storage = await openStorage({
+      dataDir: config.dataDir,
+      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    });
+    const tokens = await TokenService.create(storage, config.jwtSecret);
+    const out = (json: unknown, text: string) => io.out(values.json ? JSON.stringify(json, null, 2) : text);
+    switch (`${group} ${action ?? ''}`.trim()) {
+      case 'accounts create': {
+        const name = required(values.name, '--name');
+        const plan = oneOf(values.plan ?? 'developer', PLANS, '--plan') as Plan;
+        const credits = count(required(values.credits, '--credits'), '--credits');
+        const account = await storage.accounts.create({ name, plan, credits, email: values.email ?? null });
+        const { token, record } = await tokens.issue(account.id, 'default', 'full');
+        out(
+          { account, token, tokenId: record.id },
+          `Account ${account.id} (${name}, ${plan}, ${credits} credits/month)\nApplication token (full scope; shown once, keep it secret):\n${token}`,
+        );
+        return 0;
+      }
+      case 'accounts list': {
+        const accounts = await storage.accounts.list();
+        out(
+          accounts,
+          accounts.length === 0
+            ? 'No accounts.'
+            : accounts
+                .map(
+                  (a) =>
+                    `${a.id}  ${a.plan.padEnd(15)} ${String(a.remainingCredits).padStart(6)}/${a.allowedCredits} credits  ${a.name}`,
+                )
+                .join('\n'),
+        );
+        return 0;
+      }
+      case 'tokens create': {
+        const accountId = await existingAccount(storage, values.account);
+        const scope = oneOf(values.scope ?? 'full', ['full', 'read_only'], '--scope') as TokenScope;
+        const { token, record } = await tokens.issue(accountId, values.name ?? 'token', scope);
+        out(
+          { token, tokenId: record.id, scope },
+          `Token ${record.id} (${scope}) for account ${accountId}; shown once:\n${token}`,
+        );
+        return 0;
+      }
+      case 'tokens list': {
+        const list = await storage.tokens.list(values.account);
+        const shown = list.map(({ tokenHash: _hash, ...t }) => t);
+        out(
+          shown,
+          shown.length === 0
+            ? 'No tokens.'
+            : shown
+                .map(
+                  (t) =>
+                    `${t.id}  ${t.scope.padEnd(9)} ${t.revokedAt ? 'revoked' : 'active '}  ${t.accountId}  ${t.name}`,
+                )
+                .join('\n'),
+        );
+        return 0;
+      }
+      case 'tokens revoke': {
+        const id = required(rest[0], 'TOKEN_ID');
+        if (!(await storage.tokens.revoke(id))) throw new UsageError(`no active token ${id}`);
+        out({ revoked: id }, `Token ${id} revoked.`);
+        return 0;
+      }
+      case 'credits add': {
+        const accountId = await existingAccount(storage, values.account);
+        const credits = count(required(values.credits, '--credits'), '--credits');
+        await storage.accounts.addCredits(accountId, credits);
+        const quota = await storage.accounts.quota(accountId);
+        out(
+          quota,
+          `Added ${credits} credits: ${quota?.remainingCredits} of ${quota?.allowedCredits} remaining.`,
+        );
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown command "${group} ${action ?? ''}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.err(`callscope ${group}: ${error.message}\n\n${ADMIN_HELP}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await storage?.close();
+  }
+}
+
+function required(value: string | undefined, name: string): string {
+  if (value === undefined || value === '') throw new UsageError(`${name} is required`);
+  return value;
+}
+
+function oneOf(value: string, allowed: readonly string[], name: string): string {
+  if (!allowed.includes(value)) throw new UsageError(`${name} must be one of ${allowed.join(', ')}`);
+  return value;
+}
+
+function count(text: string, name: string): number {
+  if (!/^\d{1,9}$/.test(text)) throw new UsageError(`${name} must be a whole number`);
+  return Number(text);
+}
+
+async function existingAccount(storage: Storage, id: string | undefined): Promise<string> {
+  const accountId = required(id, '--account');
+  if (!(await storage.accounts.get(accountId))) throw new UsageError(`no account ${accountId}`);
+  return accountId;
+}

@@ -1,0 +1,176 @@
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { analyzeDump } from '../../analysis/analyze-dump.js';
+import { isDumpError } from '../../ingest/errors.js';
+import type { AnalyzeResponseData } from '../../model/payload/analyze-response-data.js';
+import { duration, num, table } from '../format.js';
+import type { CliIo } from '../io.js';
+import { Progress } from '../progress.js';
+import { renderSummary } from '../summary.js';
+
+export const ANALYZE_HELP = `Usage: callscope analyze FILE... [--json] [--out DIR]
+
+Analyze WebRTC dumps (chrome://webrtc-internals exports, rtcstats dumps; gzip or not).
+
+  One file     prints a readable summary; --json prints {data, processorVersion} instead.
+  Many files   shows progress on stderr and prints a summary table.
+  --out DIR    writes one <file>.json per dump (the --json output) into DIR.
+  --points N   points per chart series in the JSON (default 300).
+
+Exit status: 0 all read, 2 a file could not be read as a dump, 1 an internal error.`;
+
+interface Outcome {
+  file: string;
+  data?: AnalyzeResponseData;
+  error?: string;
+  kind: 'ok' | 'unreadable' | 'internal';
+  ms: number;
+}
+
+export async function analyzeCommand(args: string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args);
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${ANALYZE_HELP}`);
+    return 2;
+  }
+  const { values, positionals: files } = parsed;
+  if (values.help) {
+    io.out(ANALYZE_HELP);
+    return 0;
+  }
+  if (files.length === 0) {
+    io.err(`callscope analyze: no file given.\n\n${ANALYZE_HELP}`);
+    return 2;
+  }
+  const points = values.points === undefined ? 300 : Number(values.points);
+  if (!Number.isInteger(points) || points < 2 || points > 100_000) {
+    io.err('callscope analyze: --points must be an integer from 2 to 100000.');
+    return 2;
+  }
+  if (values.out) await mkdir(values.out, { recursive: true });
+  const sizes = await Promise.all(
+    files.map((f) =>
+      stat(f).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
+  const many = files.length > 1;
+  const progress =
+    many || (sizes[0] ?? 0) > 50 * 1024 * 1024
+      ? new Progress(
+          io.stderr,
+          files.length,
+          sizes.reduce((a, b) => a + b, 0),
+        )
+      : undefined;
+  const outcomes: Outcome[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i]!;
+    progress?.start(file);
+    const outcome = await analyzeOne(file, points, (read) => progress?.bytes(read));
+    outcomes.push(outcome);
+    progress?.finish(
+      file,
+      sizes[i] ?? 0,
+      outcome.kind === 'ok' ? `ok in ${duration(outcome.ms)}` : (outcome.error ?? 'failed'),
+    );
+    if (outcome.data && values.out) {
+      const target = join(values.out, `${basename(file)}.json`);
+      await writeFile(target, `${JSON.stringify(result(outcome.data), null, 2)}\n`);
+    }
+  }
+  progress?.end();
+
+  for (const o of outcomes) if (o.kind !== 'ok') io.err(`${o.file}: ${o.error}`);
+  if (!many) {
+    const only = outcomes[0]!;
+    if (only.data)
+      io.out(values.json ? JSON.stringify(result(only.data), null, 2) : renderSummary(only.file, only.data));
+  } else {
+    io.out(summaryTable(outcomes));
+    if (values.out) io.out(`\nWrote ${outcomes.filter((o) => o.data).length} JSON file(s) to ${values.out}`);
+  }
+  if (outcomes.some((o) => o.kind === 'internal')) return 1;
+  if (outcomes.some((o) => o.kind === 'unreadable')) return 2;
+  return 0;
+}
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      points: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+}
+
+async function analyzeOne(file: string, points: number, onBytes: (n: number) => void): Promise<Outcome> {
+  const started = performance.now();
+  try {
+    const { data } = await analyzeDump(file, { seriesPoints: points, onProgress: onBytes });
+    return { file, data, kind: 'ok', ms: performance.now() - started };
+  } catch (error) {
+    const ms = performance.now() - started;
+    if (isDumpError(error)) return { file, kind: 'unreadable', error: error.message, ms };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (
+      code === 'ENOENT' ||
+      code === 'EISDIR' ||
+      code === 'EACCES' ||
+      /is not a file/.test(String((error as Error).message))
+    ) {
+      return { file, kind: 'unreadable', error: `cannot open: ${(error as Error).message}`, ms };
+    }
+    return {
+      file,
+      kind: 'internal',
+      error: `internal error: ${(error as Error).stack ?? String(error)}`,
+      ms,
+    };
+  }
+}
+
+function result(data: AnalyzeResponseData) {
+  return { data, processorVersion: PROCESSOR_VERSION_VALUE };
+}
+
+import { PROCESSOR_VERSION as PROCESSOR_VERSION_VALUE } from '../../version.js';
+
+function summaryTable(outcomes: readonly Outcome[]): string {
+  const rows = outcomes.map((o) => {
+    const d = o.data;
+    if (!d) return [o.file, o.kind === 'unreadable' ? 'unreadable' : 'error', '', '', '', '', '', ''];
+    const streams = Object.values(d.streams);
+    const count = (dir: string, kind: string) =>
+      streams.filter((s) => s.direction === dir && s.kind === kind).length;
+    const loss = (dir: string) => {
+      const values = streams
+        .filter((s) => s.direction === dir && s.packetLossPercent !== null)
+        .map((s) => s.packetLossPercent!);
+      return values.length ? num(Math.max(...values), 1, '%') : '–';
+    };
+    return [
+      o.file,
+      d.metadata.format,
+      duration(d.durationMs),
+      String(d.pConnectionsNumber),
+      d.connectivity,
+      `a ${count('inbound', 'audio')}/${count('outbound', 'audio')} v ${count('inbound', 'video')}/${count('outbound', 'video')}`,
+      `${loss('inbound')} / ${loss('outbound')}`,
+      num(d.aggregatedStats.rtt_avg_ms, 0, ' ms'),
+    ];
+  });
+  return table(
+    ['file', 'format', 'duration', 'pcs', 'connectivity', 'streams in/out', 'max loss in/out', 'rtt'],
+    rows,
+  );
+}

@@ -1,0 +1,70 @@
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, parseConfig, settingsHelp } from '../../config/config.js';
+import { buildApp } from '../../http/build-app.js';
+import { closeContext, createContext } from '../../service/create-context.js';
+import { startSweeper } from '../../service/sweeper.js';
+import { PROCESSOR_VERSION } from '../../version.js';
+import type { CliIo } from '../io.js';
+
+export const SERVE_HELP = `Usage: callscope serve [--port N] [--host ADDR] [--data DIR] [--database-url URL] [--workers N] [--log-level L]
+
+Starts the HTTP service (REST API, MCP endpoint, docs). Without a database URL it runs on its
+embedded default: SQLite and dump files under the data directory (./data).
+
+Settings (flag / environment variable):
+${settingsHelp()}`;
+
+/** Runs the service until SIGINT/SIGTERM, then drains: in-flight analyses finish first. */
+export async function serveCommand(
+  args: string[],
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(SERVE_HELP);
+    return 0;
+  }
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(env, args);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.err(`callscope serve: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  const ctx = await createContext(config);
+  const { app, state } = await buildApp(ctx, { logRequests: true });
+  const stopSweeper = startSweeper(ctx);
+  let address: string;
+  try {
+    address = await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    io.err(`callscope serve: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    stopSweeper();
+    await closeContext(ctx);
+    return 1;
+  }
+  const store = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  io.err(
+    `callscope ${PROCESSOR_VERSION} listening on ${address} (${store}, ${config.workers} analysis worker(s))`,
+  );
+  io.err(`  API docs: ${address}/api-docs.md   OpenAPI: ${address}/api/openapi   health: ${address}/healthz`);
+  if ((await ctx.storage.accounts.list()).length === 0)
+    io.err(
+      '  No account yet. Create one and its token with:\n' +
+        `    callscope accounts create --name "My team" --plan developer --credits 100${config.databaseUrl ? '' : ` --data ${config.dataDir}`}`,
+    );
+  return new Promise<number>((resolve) => {
+    closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+      if (err) ctx.log.error({ err }, 'shutting down after an error');
+      else ctx.log.info({ signal }, 'shutting down: finishing requests in flight');
+      state.draining = true;
+      stopSweeper();
+      await app.close();
+      await closeContext(ctx);
+    });
+    app.server.on('close', () => resolve(0));
+  });
+}

@@ -1,0 +1,27 @@
+/** Small text helpers for terminal output. */
+
+export function duration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '–';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${(ms / 1000).toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  const h = Math.floor(m / 60);
+  return h > 0 ? `${h} h ${m % 60} min` : `${m} min ${s % 60} s`;
+}
+
+export function num(v: number | null | undefined, digits = 1, unit = ''): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+  return `${Number(v.toFixed(digits))}${unit}`;
+}
+
+/** A plain-text table; columns sized to their content. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}

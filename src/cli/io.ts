@@ -1,0 +1,14 @@
+/** Where a command writes: injectable so commands can be tested without a terminal. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  stderr: NodeJS.WriteStream;
+}
+
+export function processIo(): CliIo {
+  return {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+    stderr: process.stderr,
+  };
+}

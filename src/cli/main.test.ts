@@ -1,0 +1,89 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../test/support/fixtures.js';
+import type { CliIo } from './io.js';
+import { main } from './main.js';
+
+function captureIo(): CliIo & { stdout: string; stderrText: string } {
+  const io = {
+    stdout: '',
+    stderrText: '',
+    out(text: string) {
+      io.stdout += `${text}\n`;
+    },
+    err(text: string) {
+      io.stderrText += `${text}\n`;
+    },
+    // A non-TTY stream: progress prints one line per file.
+    stderr: {
+      isTTY: false,
+      write: (chunk: string) => {
+        io.stderrText += chunk;
+        return true;
+      },
+    } as unknown as NodeJS.WriteStream,
+  };
+  return io;
+}
+
+describe('callscope analyze', () => {
+  it('prints a readable summary of one file', async () => {
+    const io = captureIo();
+    const code = await main(['analyze', fixture('chromium156', 'loss', 'webrtc_internals_dump.txt')], io);
+    expect(code).toBe(0);
+    expect(io.stdout).toMatch(/connectivity\s+DIRECT\/UDP/);
+    expect(io.stdout).toMatch(/Connections \(1\)/);
+    expect(io.stdout).toMatch(/Streams \(5\)/);
+    expect(io.stdout).toMatch(/opus/);
+    expect(io.stdout).toMatch(/640x480/);
+  });
+
+  it('prints {data, processorVersion} with --json', async () => {
+    const io = captureIo();
+    const code = await main(
+      ['analyze', '--json', fixture('chromium156', 'relay', 'chromium_rtcstats_dump.gz')],
+      io,
+    );
+    expect(code).toBe(0);
+    const parsed = JSON.parse(io.stdout) as { data: { connectivity: string }; processorVersion: string };
+    expect(parsed.data.connectivity).toBe('RELAY/UDP');
+    expect(parsed.processorVersion).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('handles several files: progress, table, --out, and exit 2 for an unreadable one', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'callscope-cli-'));
+    const io = captureIo();
+    const files = [
+      fixture('chromium156', 'clean', 'webrtc_internals_dump.txt'),
+      fixture('jitsi', 'jvb-sample'),
+      fixture('fippo', 'clienttest.json'),
+    ];
+    const code = await main(['analyze', ...files, '--out', out], io);
+    expect(code).toBe(2);
+    expect(io.stderrText).toMatch(/\[1\/3\]/);
+    expect(io.stderrText).toMatch(/jvb-sample: This is a server-side/);
+    expect(io.stdout).toMatch(/file\s+format\s+duration/);
+    expect(io.stdout).toMatch(/unreadable/);
+    expect(readdirSync(out).sort()).toEqual(['clienttest.json.json', 'webrtc_internals_dump.txt.json']);
+    const written = JSON.parse(readFileSync(join(out, 'clienttest.json.json'), 'utf8')) as {
+      data: { metadata: { format: string } };
+    };
+    expect(written.data.metadata.format).toBe('rtcstats-legacy');
+  });
+
+  it('exits 2 with a message for a missing file', async () => {
+    const io = captureIo();
+    expect(await main(['analyze', '/nonexistent/dump.txt'], io)).toBe(2);
+    expect(io.stderrText).toMatch(/cannot open/);
+  });
+
+  it('exits 2 on usage errors and 0 on help', async () => {
+    expect(await main(['analyze'], captureIo())).toBe(2);
+    expect(await main(['frobnicate'], captureIo())).toBe(2);
+    const io = captureIo();
+    expect(await main(['--help'], io)).toBe(0);
+    expect(io.stdout).toMatch(/Usage: callscope/);
+  });
+});
