@@ -1,0 +1,291 @@
+/**
+ * Every setting of the service: its environment variable, its `serve` flag, its default and what it
+ * does. The parser, `callscope serve --help` and docs/operations.md all read this table.
+ */
+
+export type SettingType = 'string' | 'integer' | 'bytes' | 'boolean' | 'url' | 'list';
+
+export interface Setting {
+  key: string;
+  env: string;
+  flag?: string;
+  type: SettingType;
+  default?: string;
+  description: string;
+  /** Allowed values, for enumerations. */
+  values?: readonly string[];
+  min?: number;
+  max?: number;
+}
+
+const MiB = 1024 * 1024;
+
+export const SETTINGS = [
+  {
+    key: 'host',
+    env: 'CALLSCOPE_HOST',
+    flag: '--host',
+    type: 'string',
+    default: '127.0.0.1',
+    description: 'Address to listen on (0.0.0.0 for every interface).',
+  },
+  {
+    key: 'port',
+    env: 'CALLSCOPE_PORT',
+    flag: '--port',
+    type: 'integer',
+    default: '8080',
+    min: 0,
+    max: 65535,
+    description: 'TCP port (0 picks a free one).',
+  },
+  {
+    key: 'dataDir',
+    env: 'CALLSCOPE_DATA_DIR',
+    flag: '--data',
+    type: 'string',
+    default: './data',
+    description: 'Directory of the embedded database and the stored dumps.',
+  },
+  {
+    key: 'databaseUrl',
+    env: 'CALLSCOPE_DATABASE_URL',
+    flag: '--database-url',
+    type: 'string',
+    description: 'postgres://… to use PostgreSQL; unset: SQLite in the data directory.',
+  },
+  {
+    key: 'blobStore',
+    env: 'CALLSCOPE_BLOB_STORE',
+    type: 'string',
+    default: 'fs',
+    values: ['fs', 's3'],
+    description: 'Where dumps are stored: files in the data directory, or S3.',
+  },
+  { key: 's3Bucket', env: 'CALLSCOPE_S3_BUCKET', type: 'string', description: 'S3 bucket (blob store s3).' },
+  {
+    key: 's3Endpoint',
+    env: 'CALLSCOPE_S3_ENDPOINT',
+    type: 'url',
+    description: 'S3 endpoint URL for S3-compatible stores; unset: AWS.',
+  },
+  {
+    key: 's3Region',
+    env: 'CALLSCOPE_S3_REGION',
+    type: 'string',
+    default: 'us-east-1',
+    description: 'S3 region.',
+  },
+  {
+    key: 's3Prefix',
+    env: 'CALLSCOPE_S3_PREFIX',
+    type: 'string',
+    default: '',
+    description: 'Key prefix inside the bucket.',
+  },
+  {
+    key: 's3ForcePathStyle',
+    env: 'CALLSCOPE_S3_FORCE_PATH_STYLE',
+    type: 'boolean',
+    description:
+      'Put the bucket in the URL path rather than the host name (most S3-compatible stores need it); unset: true when CALLSCOPE_S3_ENDPOINT is set.',
+  },
+  {
+    key: 's3AccessKeyId',
+    env: 'CALLSCOPE_S3_ACCESS_KEY_ID',
+    type: 'string',
+    description:
+      'S3 access key id (with CALLSCOPE_S3_SECRET_ACCESS_KEY); unset: the standard AWS chain (AWS_ACCESS_KEY_ID, AWS_PROFILE, instance or task role).',
+  },
+  {
+    key: 's3SecretAccessKey',
+    env: 'CALLSCOPE_S3_SECRET_ACCESS_KEY',
+    type: 'string',
+    description: 'S3 secret access key (with CALLSCOPE_S3_ACCESS_KEY_ID).',
+  },
+  {
+    key: 'apiUrl',
+    env: 'CALLSCOPE_API_URL',
+    type: 'url',
+    description: "Public base URL of the API ({base_url}); unset: the server's own origin.",
+  },
+  {
+    key: 'siteUrl',
+    env: 'CALLSCOPE_SITE_URL',
+    type: 'url',
+    description:
+      "Public URL of the site ({site_url}) used in callscopeUrl, share and embed links; unset: the server's own origin.",
+  },
+  {
+    key: 'jwtSecret',
+    env: 'CALLSCOPE_JWT_SECRET',
+    type: 'string',
+    description:
+      'Secret that signs application tokens (at least 32 characters); unset: one is generated and kept in the database.',
+  },
+  {
+    key: 'workers',
+    env: 'CALLSCOPE_WORKERS',
+    flag: '--workers',
+    type: 'integer',
+    min: 1,
+    max: 64,
+    description: 'Analysis worker threads; unset: one per CPU core.',
+  },
+  {
+    key: 'queueSize',
+    env: 'CALLSCOPE_QUEUE_SIZE',
+    type: 'integer',
+    default: '16',
+    min: 0,
+    max: 10_000,
+    description: 'Analyses that may wait for a worker before new ones get 503.',
+  },
+  {
+    key: 'analysisTimeoutMs',
+    env: 'CALLSCOPE_ANALYSIS_TIMEOUT_MS',
+    type: 'integer',
+    default: '300000',
+    min: 1000,
+    description: 'An analysis running longer is stopped (500).',
+  },
+  {
+    key: 'requestTimeoutMs',
+    env: 'CALLSCOPE_REQUEST_TIMEOUT_MS',
+    type: 'integer',
+    default: '300000',
+    min: 1000,
+    description:
+      'A request whose headers and body have not all arrived after this long is cut off with 408 (the headers must arrive within the smaller of this and 60 s): slow clients cannot hold connections open.',
+  },
+  {
+    key: 'maxBodyBytes',
+    env: 'CALLSCOPE_MAX_BODY_BYTES',
+    type: 'bytes',
+    default: String(64 * MiB),
+    min: 1024,
+    description: 'Largest raw request body (analyze, enrich, raw upload).',
+  },
+  {
+    key: 'maxChunkBytes',
+    env: 'CALLSCOPE_MAX_CHUNK_BYTES',
+    type: 'bytes',
+    default: String(8 * MiB),
+    min: 1024,
+    description: 'Largest chunk of the chunked flow.',
+  },
+  {
+    key: 'maxFileBytesTrial',
+    env: 'CALLSCOPE_MAX_FILE_BYTES_TRIAL_DEVELOPER',
+    type: 'bytes',
+    default: String(50 * MiB),
+    min: 1024,
+    description: 'Largest assembled file on the trial_developer plan.',
+  },
+  {
+    key: 'maxFileBytesDeveloper',
+    env: 'CALLSCOPE_MAX_FILE_BYTES_DEVELOPER',
+    type: 'bytes',
+    default: String(200 * MiB),
+    min: 1024,
+    description: 'Largest assembled file on the developer plan.',
+  },
+  {
+    key: 'maxFileBytesEnterprise',
+    env: 'CALLSCOPE_MAX_FILE_BYTES_ENTERPRISE',
+    type: 'bytes',
+    default: String(2048 * MiB),
+    min: 1024,
+    description: 'Largest assembled file on the enterprise plan.',
+  },
+  {
+    key: 'maxDecompressedBytes',
+    env: 'CALLSCOPE_MAX_DECOMPRESSED_BYTES',
+    type: 'bytes',
+    default: String(4096 * MiB),
+    min: 1024,
+    description: 'Largest dump once gunzipped (guards against gzip bombs).',
+  },
+  {
+    key: 'chunkTtlMs',
+    env: 'CALLSCOPE_CHUNK_TTL_MS',
+    type: 'integer',
+    default: '3600000',
+    min: 1000,
+    description: 'Chunks never assembled are deleted after this long.',
+  },
+  {
+    key: 'embedTtlMs',
+    env: 'CALLSCOPE_EMBED_TTL_MS',
+    type: 'integer',
+    default: '86400000',
+    min: 1000,
+    description:
+      'How long an embedUrl (enterprise plan) stays valid after it was handed out; an expired one is 404.',
+  },
+  {
+    key: 'rateWindowMs',
+    env: 'CALLSCOPE_RATE_WINDOW_MS',
+    type: 'integer',
+    default: '60000',
+    min: 1000,
+    description: 'Rate-limit window per account.',
+  },
+  {
+    key: 'rateIngest',
+    env: 'CALLSCOPE_RATE_INGEST',
+    type: 'integer',
+    default: '30',
+    min: 1,
+    description: 'Ingest requests (analyze, enrich, assemble, raw upload) per window.',
+  },
+  {
+    key: 'rateChunks',
+    env: 'CALLSCOPE_RATE_CHUNKS',
+    type: 'integer',
+    default: '600',
+    min: 1,
+    description: 'Chunk requests per window.',
+  },
+  {
+    key: 'rateReads',
+    env: 'CALLSCOPE_RATE_READS',
+    type: 'integer',
+    default: '120',
+    min: 1,
+    description: 'Read requests (quota, sessions, observations, MCP tool calls) per window.',
+  },
+  {
+    key: 'allowedHosts',
+    env: 'CALLSCOPE_ALLOWED_HOSTS',
+    type: 'list',
+    description:
+      'Host header values accepted by the MCP endpoint (comma-separated); unset: the listening host and those of the configured URLs.',
+  },
+  {
+    key: 'allowedOrigins',
+    env: 'CALLSCOPE_ALLOWED_ORIGINS',
+    type: 'list',
+    description:
+      'Origin header values accepted by the MCP endpoint; unset: the configured URLs and loopback.',
+  },
+  {
+    key: 'logLevel',
+    env: 'CALLSCOPE_LOG_LEVEL',
+    flag: '--log-level',
+    type: 'string',
+    default: 'info',
+    values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    description: 'Log level (pino).',
+  },
+  {
+    key: 'shutdownGraceMs',
+    env: 'CALLSCOPE_SHUTDOWN_GRACE_MS',
+    type: 'integer',
+    default: '30000',
+    min: 0,
+    description: 'How long a shutdown waits for analyses in flight.',
+  },
+] as const satisfies readonly Setting[];
+
+export type SettingKey = (typeof SETTINGS)[number]['key'];

@@ -1,0 +1,108 @@
+import { rmSync } from 'node:fs';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { postgresStorage, TEST_DATABASE_URL, tempDir } from '../../test/support/databases.js';
+import { type Dialect, MIGRATION_NAMES, migrate, migrationStatus, repairTagMasks } from './migrations.js';
+import { openPostgres } from './postgres/open.js';
+import type { Database } from './schema.js';
+import { SessionsRepo } from './sessions.js';
+import { openSqlite } from './sqlite/open.js';
+import { TAG_BITS } from './tag-mask.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups) await c();
+});
+
+/** Sessions stored before 002 (no obs_tag_mask yet) get their mask from session_tags. */
+async function backfill(db: Kysely<unknown>, dialect: Dialect) {
+  expect(await migrate(db, dialect, { until: '001-initial' })).toEqual(['001-initial']);
+  expect((await migrationStatus(db)).pending).toEqual(MIGRATION_NAMES.slice(1));
+  await sql`insert into accounts (id, name, plan, monthly_allocation, period_start, created_at)
+    values ('a', 'a', 'developer', 1, 0, 0)`.execute(db);
+  for (const [id, tags] of [
+    ['s1', ['network', 'audio']],
+    ['s2', []],
+    ['s3', ['bug']],
+  ] as const) {
+    await sql`insert into sessions (id, account_id, created_at, title, file_name, file_size, blob_key,
+      processor_version, indexed, obs_high) values (${id}, 'a', 1, ${id}, 'f', 1, ${`k/${id}`}, '1.0.0', 1, 1)`.execute(
+      db,
+    );
+    for (const t of tags)
+      await sql`insert into session_tags (session_id, account_id, value) values (${id}, 'a', ${t})`.execute(
+        db,
+      );
+  }
+  expect(await migrate(db, dialect)).toEqual(MIGRATION_NAMES.slice(1));
+  const rows = await sql<{
+    id: string;
+    m: number;
+  }>`select id, obs_tag_mask as m from sessions order by id`.execute(db);
+  expect(rows.rows.map((r) => [r.id, Number(r.m)])).toEqual([
+    ['s1', TAG_BITS.network | TAG_BITS.audio],
+    ['s2', 0],
+    ['s3', TAG_BITS.bug],
+  ]);
+  const repo = new SessionsRepo(db as Kysely<Database>);
+  const page = await repo.list(
+    'a',
+    { observationTags: ['audio', 'bug'], hasHigh: true },
+    { limit: 10, offset: 0 },
+  );
+  expect(page.rows.map((r) => r.id).sort()).toEqual(['s1', 's3']);
+  expect(page.totalCount).toBe(2);
+  // A node still on the previous version stores a session after the migration: no bits; the repair
+  // that `callscope migrate` runs sets them.
+  await sql`insert into sessions (id, account_id, created_at, title, file_name, file_size, blob_key,
+    processor_version, indexed) values ('s4', 'a', 1, 's4', 'f', 1, 'k/s4', '1.0.0', 1)`.execute(db);
+  await sql`insert into session_tags (session_id, account_id, value) values ('s4', 'a', 'cpu')`.execute(db);
+  expect(await repairTagMasks(db)).toBe(1);
+  expect(await repairTagMasks(db)).toBe(0);
+  const s4 = await sql<{ m: number }>`select obs_tag_mask as m from sessions where id = 's4'`.execute(db);
+  expect(Number(s4.rows[0]!.m)).toBe(TAG_BITS.cpu);
+}
+
+describe('migration 002: tag bits and severity indexes', () => {
+  it('SQLite: backfills the mask of existing sessions', async () => {
+    const dir = tempDir('callscope-migrations-');
+    const db = openSqlite(dir) as Kysely<unknown>;
+    cleanups.push(async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    await backfill(db, 'sqlite');
+    const indexes = await sql<{ name: string }>`select name from sqlite_master
+      where type = 'index' and name like 'sessions_%_browser_tags'`.execute(db);
+    expect(indexes.rows.map((r) => r.name).sort()).toEqual([
+      'sessions_critical_browser_tags',
+      'sessions_high_browser_tags',
+      'sessions_medium_browser_tags',
+    ]);
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'PostgreSQL: backfills the mask and creates the partial indexes',
+    async () => {
+      // A fresh schema: postgresStorage() migrates it, so take its URL and start over in a new one.
+      const pg = await postgresStorage();
+      cleanups.push(() => pg.cleanup());
+      const db = openPostgres(pg.databaseUrl!) as Kysely<unknown>;
+      cleanups.push(() => db.destroy());
+      await sql`drop table if exists schema_migrations, rate_counters, mcp_sessions, idempotency_keys,
+      upload_chunks, session_tags, session_flags, session_payloads, sessions, credit_holds, settings,
+      tokens, accounts cascade`.execute(db);
+      await backfill(db, 'postgres');
+      // (Whether the planner picks them at scale is what bench:scale's EXPLAIN shows.)
+      const indexes = await sql<{ indexdef: string }>`select indexdef from pg_indexes
+      where schemaname = current_schema() and indexname like 'sessions_%_browser_tags' order by indexname`.execute(
+        db,
+      );
+      expect(indexes.rows.map((r) => r.indexdef)).toEqual(
+        ['critical', 'high', 'medium'].map((sev) =>
+          expect.stringMatching(new RegExp(`\\(obs_${sev} > 0\\)$`)),
+        ),
+      );
+    },
+  );
+});

@@ -1,0 +1,136 @@
+import type { Plan } from '../config/config.js';
+import type { Tag } from '../model/payload/observation.js';
+
+export interface Account {
+  id: string;
+  name: string;
+  email: string | null;
+  plan: Plan;
+  createdAt: number;
+}
+
+export interface Quota {
+  accountName: string;
+  accountPlan: Plan;
+  allowedCredits: number;
+  remainingCredits: number;
+}
+
+export type TokenScope = 'full' | 'read_only';
+
+export interface TokenRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  scope: TokenScope;
+  tokenHash: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+/** The indexed summary of a stored session: what the list filters look at. */
+export interface SessionAbstract {
+  observationFlags: string[];
+  observationTags: Tag[];
+  browser: string | null;
+  browserVersion: string | null;
+  os: string | null;
+  osVersion: string | null;
+  conferenceId: string | null;
+  sessionId: string | null;
+  userId: string | null;
+  experienceScore: number | null;
+  connectivity: string | null;
+  observationsCritical: number;
+  observationsHigh: number;
+  observationsMedium: number;
+  scoreBand: 'low' | 'medium' | 'high' | 'unrated';
+}
+
+export interface NewSession {
+  id: string;
+  accountId: string;
+  createdAt: number;
+  title: string;
+  fileName: string;
+  fileSize: number;
+  blobKey: string;
+  processorVersion: string;
+  /** gzip-compressed JSON of the session payload. */
+  payload: Uint8Array;
+  uploadedBy: string | null;
+  uploadedByEmail: string | null;
+  callStart: number | null;
+  callEnd: number | null;
+  abstract: SessionAbstract;
+}
+
+export interface SessionRow {
+  id: string;
+  accountId: string;
+  createdAt: number;
+  title: string;
+  description: string | null;
+  tags: string[];
+  publicLink: string | null;
+  fileName: string;
+  fileSize: number;
+  blobKey: string;
+  processorVersion: string;
+  uploadedBy: string | null;
+  uploadedByEmail: string | null;
+  callStart: number | null;
+  callEnd: number | null;
+  abstract: SessionAbstract | null;
+}
+
+export interface SessionFilters {
+  name?: string[];
+  observationTags?: string[];
+  observationFlags?: string[];
+  os?: string;
+  browser?: string;
+  browserVersion?: string;
+  userId?: string;
+  conferenceId?: string;
+  sessionId?: string;
+  hasCritical?: boolean;
+  hasHigh?: boolean;
+  hasMedium?: boolean;
+  hasLowScore?: boolean;
+  hasMediumScore?: boolean;
+  hasHighScore?: boolean;
+}
+
+export interface SessionPage {
+  rows: SessionRow[];
+  totalCount: number;
+}
+
+export interface SessionPatch {
+  title?: string;
+  description?: string | null;
+  tags?: string[];
+  publicLink?: string | null;
+}
+
+export interface ChunkRecord {
+  index: number;
+  size: number;
+  blobKey: string;
+  createdAt: number;
+}
+
+export type IdempotencyState =
+  | { kind: 'new' }
+  | { kind: 'pending' }
+  | { kind: 'mismatch' }
+  | { kind: 'done'; statusCode: number; response: Uint8Array };
+
+export interface McpSessionRecord {
+  id: string;
+  accountId: string | null;
+  protocolVersion: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+}

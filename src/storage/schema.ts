@@ -1,0 +1,153 @@
+/**
+ * Tables of the service database, shared by SQLite and PostgreSQL through Kysely. Times are epoch
+ * milliseconds (integer / bigint), booleans 0/1, payloads gzip-compressed JSON bytes. Filterable
+ * facts are plain columns or join tables, so every list filter is an index lookup.
+ */
+import type { Generated } from 'kysely';
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  email: string | null;
+  plan: string;
+  /** Credits granted every month; `monthly_used` of them are spent in the current period. */
+  monthly_allocation: number;
+  monthly_used: number;
+  /** Purchased credits left, and those spent in the current period (both count in allowedCredits). */
+  purchased_balance: number;
+  purchased_used: number;
+  period_start: number;
+  created_at: number;
+}
+
+export interface TokensTable {
+  /** The JWT's `jti`. */
+  id: string;
+  account_id: string;
+  name: string;
+  scope: string;
+  /** sha256 of the whole token: a verified signature alone is not enough. */
+  token_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** A credit taken for work in flight: settled with the work, or given back. */
+export interface CreditHoldsTable {
+  id: string;
+  account_id: string;
+  bucket: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  account_id: string;
+  created_at: number;
+  title: string;
+  description: string | null;
+  /** JSON array of user-defined tags. */
+  tags: string;
+  public_link: string | null;
+  file_name: string;
+  file_size: number;
+  blob_key: string;
+  processor_version: string;
+  uploaded_by: string | null;
+  uploaded_by_email: string | null;
+  call_start: number | null;
+  call_end: number | null;
+  /** Abstract columns (null until indexed). */
+  indexed: number;
+  browser: string | null;
+  browser_version: string | null;
+  os: string | null;
+  os_version: string | null;
+  conference_id: string | null;
+  session_ref: string | null;
+  user_id: string | null;
+  experience_score: number | null;
+  connectivity: string | null;
+  obs_critical: number;
+  obs_high: number;
+  obs_medium: number;
+  /** Bits of the observation tags (tag-mask.ts), for the observationTags filter. */
+  obs_tag_mask: number;
+  score_band: string;
+}
+
+export interface SessionPayloadsTable {
+  session_id: string;
+  /** gzip-compressed JSON of the session payload. */
+  payload: Uint8Array;
+}
+
+export interface SessionFactsTable {
+  session_id: string;
+  account_id: string;
+  value: string;
+}
+
+export interface UploadChunksTable {
+  account_id: string;
+  file_id: string;
+  chunk_index: number;
+  size: number;
+  blob_key: string;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  request_hash: string;
+  /** 'pending' while the first request runs, then 'done'. */
+  state: string;
+  status_code: number | null;
+  /** gzip-compressed response body. */
+  response: Uint8Array | null;
+  created_at: number;
+}
+
+export interface McpSessionsTable {
+  id: string;
+  account_id: string | null;
+  protocol_version: string | null;
+  created_at: number;
+  last_seen_at: number;
+}
+
+export interface RateCountersTable {
+  account_id: string;
+  bucket: string;
+  window_start: number;
+  count: number;
+}
+
+export interface MigrationsTable {
+  id: Generated<number>;
+  name: string;
+  applied_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  tokens: TokensTable;
+  settings: SettingsTable;
+  credit_holds: CreditHoldsTable;
+  sessions: SessionsTable;
+  session_payloads: SessionPayloadsTable;
+  /** Observation types of critical/high/medium observations (`observationFlags`). */
+  session_flags: SessionFactsTable;
+  /** Tags of critical/high/medium observations (`observationTags`). */
+  session_tags: SessionFactsTable;
+  upload_chunks: UploadChunksTable;
+  idempotency_keys: IdempotencyKeysTable;
+  mcp_sessions: McpSessionsTable;
+  rate_counters: RateCountersTable;
+}

@@ -1,0 +1,403 @@
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
+import type { Tag } from '../model/payload/observation.js';
+import type {
+  NewSession,
+  SessionAbstract,
+  SessionFilters,
+  SessionPage,
+  SessionPatch,
+  SessionRow,
+} from './records.js';
+import type { Database, SessionsTable } from './schema.js';
+import { tagMask } from './tag-mask.js';
+
+/** The mask only serves filters; the tags themselves come from session_tags. */
+type Row = Omit<SessionsTable, 'obs_tag_mask'>;
+const COLUMNS = [
+  'id',
+  'account_id',
+  'created_at',
+  'title',
+  'description',
+  'tags',
+  'public_link',
+  'file_name',
+  'file_size',
+  'blob_key',
+  'processor_version',
+  'uploaded_by',
+  'uploaded_by_email',
+  'call_start',
+  'call_end',
+  'indexed',
+  'browser',
+  'browser_version',
+  'os',
+  'os_version',
+  'conference_id',
+  'session_ref',
+  'user_id',
+  'experience_score',
+  'connectivity',
+  'obs_critical',
+  'obs_high',
+  'obs_medium',
+  'score_band',
+] as const;
+
+const abstractColumns = (a: SessionAbstract) => ({
+  indexed: 1,
+  browser: a.browser,
+  browser_version: a.browserVersion,
+  os: a.os,
+  os_version: a.osVersion,
+  conference_id: a.conferenceId,
+  session_ref: a.sessionId,
+  user_id: a.userId,
+  experience_score: a.experienceScore,
+  connectivity: a.connectivity,
+  obs_critical: a.observationsCritical,
+  obs_high: a.observationsHigh,
+  obs_medium: a.observationsMedium,
+  obs_tag_mask: tagMask(a.observationTags),
+  score_band: a.scoreBand,
+});
+
+const orNull = (v: number | null) => (v === null ? null : Number(v));
+
+function toRow(r: Row, flags: string[], tags: Tag[]): SessionRow {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    createdAt: Number(r.created_at),
+    title: r.title,
+    description: r.description,
+    tags: JSON.parse(r.tags) as string[],
+    publicLink: r.public_link,
+    fileName: r.file_name,
+    fileSize: Number(r.file_size),
+    blobKey: r.blob_key,
+    processorVersion: r.processor_version,
+    uploadedBy: r.uploaded_by,
+    uploadedByEmail: r.uploaded_by_email,
+    callStart: orNull(r.call_start),
+    callEnd: orNull(r.call_end),
+    abstract: r.indexed
+      ? {
+          observationFlags: flags,
+          observationTags: tags,
+          browser: r.browser,
+          browserVersion: r.browser_version,
+          os: r.os,
+          osVersion: r.os_version,
+          conferenceId: r.conference_id,
+          sessionId: r.session_ref,
+          userId: r.user_id,
+          experienceScore: r.experience_score === null ? null : Number(r.experience_score),
+          connectivity: r.connectivity,
+          observationsCritical: Number(r.obs_critical),
+          observationsHigh: Number(r.obs_high),
+          observationsMedium: Number(r.obs_medium),
+          scoreBand: r.score_band as SessionAbstract['scoreBand'],
+        }
+      : null,
+  };
+}
+
+/** Stored sessions: payload, blob reference and the indexed abstract the list filters on. */
+export class SessionsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts the session with its facts; `inTransaction` runs in the same transaction (credit settle). */
+  async insert(
+    s: NewSession,
+    inTransaction?: (trx: Transaction<Database>) => Promise<unknown>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('sessions')
+        .values({
+          id: s.id,
+          account_id: s.accountId,
+          created_at: s.createdAt,
+          title: s.title,
+          description: null,
+          tags: '[]',
+          public_link: null,
+          file_name: s.fileName,
+          file_size: s.fileSize,
+          blob_key: s.blobKey,
+          processor_version: s.processorVersion,
+          uploaded_by: s.uploadedBy,
+          uploaded_by_email: s.uploadedByEmail,
+          call_start: s.callStart,
+          call_end: s.callEnd,
+          ...abstractColumns(s.abstract),
+        })
+        .execute();
+      await trx.insertInto('session_payloads').values({ session_id: s.id, payload: s.payload }).execute();
+      await this.insertFacts(trx, s.id, s.accountId, s.abstract);
+      await inTransaction?.(trx);
+    });
+  }
+
+  /** Replaces payload and abstract after a re-analysis. */
+  async replaceAnalysis(
+    accountId: string,
+    id: string,
+    update: {
+      processorVersion: string;
+      payload: Uint8Array;
+      callStart: number | null;
+      callEnd: number | null;
+      abstract: SessionAbstract;
+    },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({
+          processor_version: update.processorVersion,
+          call_start: update.callStart,
+          call_end: update.callEnd,
+          ...abstractColumns(update.abstract),
+        })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .execute();
+      await trx
+        .updateTable('session_payloads')
+        .set({ payload: update.payload })
+        .where('session_id', '=', id)
+        .execute();
+      await trx.deleteFrom('session_flags').where('session_id', '=', id).execute();
+      await trx.deleteFrom('session_tags').where('session_id', '=', id).execute();
+      await this.insertFacts(trx, id, accountId, update.abstract);
+    });
+  }
+
+  async get(accountId: string, id: string): Promise<SessionRow | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(COLUMNS)
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return (await this.withFacts([row]))[0];
+  }
+
+  async getByPublicLink(link: string): Promise<SessionRow | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(COLUMNS)
+      .where('public_link', '=', link)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return (await this.withFacts([row]))[0];
+  }
+
+  /** A session whatever its account: for signed embed tokens only, which name a session and no account. */
+  async getById(id: string): Promise<SessionRow | undefined> {
+    const row = await this.db.selectFrom('sessions').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    return (await this.withFacts([row]))[0];
+  }
+
+  async payload(accountId: string, id: string): Promise<Uint8Array | undefined> {
+    const row = await this.db
+      .selectFrom('session_payloads')
+      .innerJoin('sessions', 'sessions.id', 'session_payloads.session_id')
+      .select('session_payloads.payload')
+      .where('sessions.id', '=', id)
+      .where('sessions.account_id', '=', accountId)
+      .executeTakeFirst();
+    return row ? new Uint8Array(row.payload) : undefined;
+  }
+
+  /** Newest first, with the total count of matching sessions. */
+  async list(
+    accountId: string,
+    filters: SessionFilters,
+    page: { limit: number; offset: number },
+  ): Promise<SessionPage> {
+    const where = (eb: ExpressionBuilder<Database, 'sessions'>) => this.conditions(eb, accountId, filters);
+    const count = await this.db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(where)
+      .executeTakeFirst();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(COLUMNS)
+      .where(where)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return { rows: await this.withFacts(rows), totalCount: Number(count?.n ?? 0) };
+  }
+
+  async patch(accountId: string, id: string, patch: SessionPatch): Promise<boolean> {
+    const set: Partial<SessionsTable> = {};
+    if (patch.title !== undefined) set.title = patch.title;
+    if (patch.description !== undefined) set.description = patch.description;
+    if (patch.tags !== undefined) set.tags = JSON.stringify(patch.tags);
+    if (patch.publicLink !== undefined) set.public_link = patch.publicLink;
+    if (Object.keys(set).length === 0) return (await this.get(accountId, id)) !== undefined;
+    const r = await this.db
+      .updateTable('sessions')
+      .set(set)
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** Deletes the rows; returns the blob key to delete after, or undefined when there was no such session. */
+  async delete(accountId: string, id: string): Promise<string | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('sessions')
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .returning('blob_key')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx.deleteFrom('session_payloads').where('session_id', '=', id).execute();
+      await trx.deleteFrom('session_flags').where('session_id', '=', id).execute();
+      await trx.deleteFrom('session_tags').where('session_id', '=', id).execute();
+      return row.blob_key;
+    });
+  }
+
+  /** Every blob key in use (for sweeping orphans). */
+  async blobKeys(): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('sessions').select('blob_key').execute();
+    return new Set(rows.map((r) => r.blob_key));
+  }
+
+  /** Which of `ids` are stored sessions (any account): housekeeping checks candidate orphans in batches. */
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const batch = ids.slice(i, i + 500);
+      const rows = await this.db.selectFrom('sessions').select('id').where('id', 'in', batch).execute();
+      for (const r of rows) found.add(r.id);
+    }
+    return found;
+  }
+
+  private async insertFacts(trx: Transaction<Database>, id: string, accountId: string, a: SessionAbstract) {
+    const flags = [...new Set(a.observationFlags)].map((value) => ({
+      session_id: id,
+      account_id: accountId,
+      value,
+    }));
+    const tags = [...new Set(a.observationTags)].map((value) => ({
+      session_id: id,
+      account_id: accountId,
+      value,
+    }));
+    if (flags.length) await trx.insertInto('session_flags').values(flags).execute();
+    if (tags.length) await trx.insertInto('session_tags').values(tags).execute();
+  }
+
+  private async withFacts(rows: Row[]): Promise<SessionRow[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [flags, tags] = await Promise.all([
+      this.db
+        .selectFrom('session_flags')
+        .select(['session_id', 'value'])
+        .where('session_id', 'in', ids)
+        .execute(),
+      this.db
+        .selectFrom('session_tags')
+        .select(['session_id', 'value'])
+        .where('session_id', 'in', ids)
+        .execute(),
+    ]);
+    const group = (facts: { session_id: string; value: string }[]) => {
+      const m = new Map<string, string[]>();
+      for (const f of facts) m.set(f.session_id, [...(m.get(f.session_id) ?? []), f.value]);
+      for (const v of m.values()) v.sort();
+      return m;
+    };
+    const f = group(flags);
+    const t = group(tags);
+    return rows.map((r) => toRow(r, f.get(r.id) ?? [], (t.get(r.id) ?? []) as Tag[]));
+  }
+
+  private conditions(
+    eb: ExpressionBuilder<Database, 'sessions'>,
+    accountId: string,
+    f: SessionFilters,
+  ): Expression<SqlBool> {
+    const all: Expression<SqlBool>[] = [eb('account_id', '=', accountId)];
+    if (f.name?.length)
+      all.push(
+        eb.or(
+          f.name.map(
+            (n) => sql<SqlBool>`lower(title) like ${`%${escapeLike(n.toLowerCase())}%`} escape '\\'`,
+          ),
+        ),
+      );
+    // Any of the tags: one bit test on the row (see tag-mask.ts).
+    if (f.observationTags?.length)
+      all.push(sql<SqlBool>`(obs_tag_mask & ${tagMask(f.observationTags)}) <> 0`);
+    for (const [filter, table] of [[f.observationFlags, 'session_flags']] as const) {
+      if (!filter?.length) continue;
+      // EXISTS probes the (session_id, value) primary key per candidate row: the newest-first page
+      // stops after `limit` rows instead of materializing every matching id.
+      all.push(
+        eb.exists(
+          eb
+            .selectFrom(table)
+            .select(sql`1`.as('one'))
+            .whereRef(`${table}.session_id`, '=', 'sessions.id')
+            .where(`${table}.value`, 'in', filter),
+        ),
+      );
+    }
+    const equal = [
+      ['os', f.os],
+      ['browser', f.browser],
+      ['browser_version', f.browserVersion],
+      ['user_id', f.userId],
+      ['conference_id', f.conferenceId],
+      ['session_ref', f.sessionId],
+    ] as const;
+    for (const [column, value] of equal) if (value !== undefined) all.push(eb(column, '=', value));
+    const severity = [
+      ['obs_critical', f.hasCritical],
+      ['obs_high', f.hasHigh],
+      ['obs_medium', f.hasMedium],
+    ] as const;
+    // A literal 0, not a parameter: the partial indexes `where obs_x > 0` (migration 002) are only
+    // used when the planner can see the query's condition implies theirs.
+    for (const [column, value] of severity)
+      if (value !== undefined) all.push(eb(column, value ? '>' : '=', sql.lit(0)));
+    const bands = [
+      ['low', f.hasLowScore],
+      ['medium', f.hasMediumScore],
+      ['high', f.hasHighScore],
+    ] as const;
+    for (const [band, value] of bands)
+      if (value !== undefined) all.push(eb('score_band', value ? '=' : '!=', band));
+    return eb.and(all);
+  }
+}
+
+/** LIKE wildcards in user text match literally (SQLite and PostgreSQL both take `\` with ESCAPE). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,4 @@
+import { sqliteStorage } from '../../../test/support/databases.js';
+import { storageContract } from '../storage.contract.js';
+
+storageContract('SQLite', sqliteStorage);
