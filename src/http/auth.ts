@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../service/api-error.js';
+import type { ServiceContext } from '../service/context.js';
+import { type RateBucket, rateHeaders } from '../service/rate-limiter.js';
+import type { AuthContext } from '../service/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The bearer token of a request, or undefined when the header is absent or not a bearer. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1];
+}
+
+/** onRequest hook of /v1.0 routes: 401 before any body is read when the token is not valid. */
+export function authenticate(ctx: ServiceContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token)
+      throw new ApiError(
+        'authentication',
+        'Missing bearer token: send "Authorization: Bearer <application token>".',
+        {
+          'www-authenticate': 'Bearer realm="callscope"',
+        },
+      );
+    const auth = await ctx.tokens.verify(token);
+    if (!auth)
+      throw new ApiError(
+        'authentication',
+        'The token is not valid: it is malformed, forged, revoked or its account is gone.',
+        {
+          'www-authenticate': 'Bearer realm="callscope", error="invalid_token"',
+        },
+      );
+    request.auth = auth;
+  };
+}
+
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new ApiError('authentication', 'Missing bearer token.');
+  return request.auth;
+}
+
+/** Counts the request against the account's limit for `bucket` and sets the X-RateLimit-* headers. */
+export async function limitRate(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bucket: RateBucket,
+): Promise<void> {
+  const state = await ctx.rate.hit(authOf(request).account.id, bucket);
+  for (const [k, v] of Object.entries(rateHeaders(state))) reply.header(k, v);
+}
+
+/** The public site URL: configured, else this server's own origin. */
+export function siteUrlOf(ctx: ServiceContext, request: FastifyRequest): string {
+  return ctx.config.siteUrl ?? `${request.protocol}://${request.host}`;
+}

@@ -1,0 +1,139 @@
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { installMcpErrorHandler, mcpRoutes } from '../mcp/endpoint.js';
+import type { ServiceContext } from '../service/context.js';
+import { PROCESSOR_VERSION } from '../version.js';
+import { webRoutes } from '../web/index.js';
+import { authenticate } from './auth.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
+import { RAW_TYPES } from './ingest-handler.js';
+import type { App, RouteOptions } from './route-types.js';
+import { analyzeRoute } from './routes/analyze.js';
+import { enrichRoute } from './routes/enrich.js';
+import { observationsRoutes } from './routes/observations.js';
+import { operationsRoutes } from './routes/operations.js';
+import { publishedRoutes } from './routes/published.js';
+import { quotaRoute } from './routes/quota.js';
+import { sessionDumpRoute } from './routes/session-dump.js';
+import { sessionsRoutes } from './routes/sessions.js';
+import { uploadRoute } from './routes/upload.js';
+
+export interface AppOptions {
+  /** Log requests through the context's logger (off in tests unless asked). */
+  logRequests?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** Readiness answers 503 once draining starts (graceful shutdown). */
+  state: { draining: boolean };
+}
+
+const API_DESCRIPTION =
+  'callscope analyzes WebRTC dumps (chrome://webrtc-internals exports and rtcstats dumps) and returns what happened on the call and what went wrong: a session summary, observations with severity, tags and evidence, and scores. It stores dumps per account, lists and filters them, and answers AI agents over MCP.';
+
+/** The HTTP service over a service context: every route of the specification, docs and probes. */
+export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): Promise<BuiltApp> {
+  const state = { draining: false };
+  const app = Fastify({
+    ...(options.logRequests ? { loggerInstance: ctx.log as FastifyBaseLogger } : { logger: false }),
+    // The JSON bodies of the REST API are small (assemble ~300 bytes, PATCH at most ~40 KiB even with
+    // every character escaped); dumps come as streams or chunks, MCP has a limit of its own. A low
+    // limit bounds the event-loop time one JSON body can take (parse and validation).
+    bodyLimit: 64 * 1024,
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+    frameworkErrors,
+    // Slow clients (slow-loris): the whole request must arrive within CALLSCOPE_REQUEST_TIMEOUT_MS,
+    // its headers within the smaller of that and 60 s; Node checks at a quarter of the limit.
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: {
+      requestTimeout: ctx.config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, ctx.config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.max(250, Math.floor(ctx.config.requestTimeoutMs / 4)),
+      ),
+    },
+    clientErrorHandler,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  installErrorHandler(app);
+  app.decorateRequest('auth', null);
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    ctx.metrics.httpDuration.observe(
+      { route, method: request.method, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'callscope API',
+        version: '1.0',
+        description: `${API_DESCRIPTION} Processor ${PROCESSOR_VERSION}.`,
+        license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+      },
+      servers: [
+        {
+          url: ctx.config.apiUrl ?? '/',
+          description: 'API base ({base_url}); every operation is under /v1.0.',
+        },
+      ],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      tags: [
+        { name: 'Dumps', description: 'Analyze, upload and enrich dumps.' },
+        { name: 'Sessions', description: 'Stored sessions.' },
+        { name: 'Observations', description: 'The observation catalog.' },
+        { name: 'Account', description: 'Credits.' },
+      ],
+    },
+  });
+  const v1 = (alias: boolean) => async (scope: App) => {
+    scope.removeContentTypeParser('text/plain');
+    // Dumps stream through to a temporary file (spool counts the bytes against the limit).
+    scope.addContentTypeParser(RAW_TYPES, (_request, _payload, done) => done(null));
+    await scope.register(multipart, {
+      limits: { fileSize: ctx.config.limits.maxChunkBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+    });
+    scope.addHook('onRequest', authenticate(ctx));
+    const routeOptions: RouteOptions = { ctx, alias };
+    uploadRoute(scope, routeOptions);
+    analyzeRoute(scope, routeOptions);
+    quotaRoute(scope, routeOptions);
+    sessionsRoutes(scope, routeOptions);
+    sessionDumpRoute(scope, routeOptions);
+    // The site alias serves every operation except enrich and observations (reference.md).
+    if (!alias) {
+      enrichRoute(scope, routeOptions);
+      observationsRoutes(scope, routeOptions);
+    }
+  };
+  await app.register(v1(false), { prefix: '/v1.0' });
+  await app.register(v1(true), { prefix: '/api/callscope/v1.0' });
+  // MCP sits outside the REST scope: its own body handling, auth per tool and JSON-RPC errors.
+  for (const [prefix, alias] of [
+    ['/v1.0', false],
+    ['/api/callscope/v1.0', true],
+  ] as const) {
+    await app.register(
+      async (scope: App) => {
+        installMcpErrorHandler(scope);
+        mcpRoutes(scope, { ctx, alias });
+      },
+      { prefix },
+    );
+  }
+  publishedRoutes(app, ctx);
+  operationsRoutes(app, ctx, state);
+  webRoutes(app, ctx);
+  return { app, state };
+}

@@ -1,0 +1,118 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ERROR_CATALOG, type ErrorCode } from '../service/api-error.js';
+
+/** Fastify's own failures, as catalog errors. */
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'file_too_large', message: 'The request body exceeds the limit.' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'file_too_large', message: 'The chunk exceeds the limit.' },
+  FST_PARTS_LIMIT: { code: 'invalid_request', message: 'Too many multipart parts.' },
+  FST_FILES_LIMIT: { code: 'invalid_request', message: 'Send one chunk per request.' },
+  FST_FIELDS_LIMIT: { code: 'invalid_request', message: 'Too many multipart fields.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'invalid_request', message: 'Expected multipart/form-data.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'invalid_request' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_request', message: 'The JSON body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request', message: 'The body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid_request',
+    message: 'Content-Length does not match the body.',
+  },
+};
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply
+    .code(error.status)
+    .type('application/json')
+    .send({ error: error.message, errorCode: error.code });
+}
+
+/** Every failure leaves as `{error, errorCode}` with its catalog status; never a stack trace. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    // A body left unread (refused early, or cut off at a limit) would be parsed as the next request
+    // on a kept-alive connection: close it, as Fastify does for its own body-parser errors.
+    if (!request.raw.complete || request.raw.destroyed) reply.header('connection', 'close');
+    if (error instanceof ApiError) return sendError(reply, error);
+    const fe = error as FastifyError;
+    if (fe.validation) {
+      const where = fe.validationContext ?? 'request';
+      const first = fe.validation[0];
+      const path = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+      const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+      const detail = extra
+        ? `unknown parameter "${extra}"`
+        : `${path ? `${path} ` : ''}${first?.message ?? 'is invalid'}`;
+      return sendError(reply, new ApiError('invalid_request', `Invalid ${where}: ${detail}.`));
+    }
+    const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+    if (mapped) return sendError(reply, new ApiError(mapped.code, mapped.message ?? fe.message));
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      const code: ErrorCode =
+        fe.statusCode === 413 ? 'file_too_large' : fe.statusCode === 404 ? 'not_found' : 'invalid_request';
+      return sendError(reply, new ApiError(code, fe.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(
+      reply,
+      new ApiError('server_error', 'Something went wrong on our side; the request was not completed.'),
+    );
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+}
+
+/**
+ * Errors of Fastify's router, before any route runs (a path parameter over the router's length
+ * limit, a malformed percent-encoding): answered in the catalog's shape too, never Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path parameter is too long (ids are UUIDs, observation types short names).'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The URL is not valid: a path component is not correctly percent-encoded.'
+        : 'The request could not be routed.';
+  sendError(reply, new ApiError('invalid_request', message));
+}
+
+/**
+ * Failures of Node's HTTP parser, before Fastify sees a request: a request that did not arrive in
+ * time (slow clients, CALLSCOPE_REQUEST_TIMEOUT_MS), headers over Node's 16 KiB, or bytes that are
+ * not HTTP. Answered in the catalog's shape, then the connection is closed.
+ */
+export function clientErrorHandler(
+  error: Error & { code?: string },
+  socket: import('node:stream').Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, message]: [number, string, ErrorCode, string] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [
+          408,
+          'Request Timeout',
+          'request_timeout',
+          'The request did not arrive in time: it was sent too slowly.',
+        ]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers exceed 16 KiB.']
+        : [400, 'Bad Request', 'invalid_request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ error: message, errorCode: code });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy();
+}
+
+/** The error codes a route can answer, as response schemas for the OpenAPI document. */
+export function errorResponses(statuses: readonly number[], schema: object): Record<number, object> {
+  const out: Record<number, object> = {};
+  for (const status of statuses) {
+    const codes = Object.entries(ERROR_CATALOG)
+      .filter(([, v]) => v.status === status)
+      .map(([k]) => k);
+    out[status] = { ...schema, description: `errorCode: ${codes.join(' or ')}` };
+  }
+  return out;
+}

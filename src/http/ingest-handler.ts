@@ -1,0 +1,129 @@
+import { createReadStream } from 'node:fs';
+import type {} from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Value from 'typebox/value';
+import { AssembleRequest } from '../model/api/resources.js';
+import { ApiError } from '../service/api-error.js';
+import { assembleChunks, checkFileId, dropChunks, parseChunkIndex, putChunk } from '../service/chunks.js';
+import type { ServiceContext } from '../service/context.js';
+import { type IncomingFile, spool } from '../service/incoming-file.js';
+import { ingest, type Operation, requireWrite } from '../service/ingest.js';
+import { authOf, limitRate, siteUrlOf } from './auth.js';
+
+/** Raw bodies the ingest routes take as a dump (pass-through parsers, see build-app.ts). */
+export const RAW_TYPES = ['application/octet-stream', 'application/gzip', 'application/x-gzip'];
+
+const CHUNK_ANSWER = JSON.stringify({ success: true });
+
+const contentType = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+
+/**
+ * upload, analyze and enrich: a multipart chunk, a JSON assemble step, or a raw body. Writes are
+ * refused to read-only tokens before anything is read.
+ */
+export async function handleIngest(
+  ctx: ServiceContext,
+  operation: Operation,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { save: boolean; fileName?: string },
+): Promise<void> {
+  const auth = authOf(request);
+  requireWrite(auth);
+  const type = contentType(request);
+  if (type === 'multipart/form-data') {
+    await limitRate(ctx, request, reply, 'chunks');
+    await receiveChunk(ctx, request);
+    // As text: an object would make Fastify compile the serializer of the route's whole 200 union
+    // (the session payload schema), which stalls the event loop for seconds on the first chunk.
+    await reply.type('application/json').send(CHUNK_ANSWER);
+    return;
+  }
+  await limitRate(ctx, request, reply, 'ingest');
+  let file: IncomingFile;
+  let fileName = options.fileName;
+  let fileId: string | undefined;
+  if (type === 'application/json') {
+    const body = request.body;
+    if (!Value.Check(AssembleRequest, body)) {
+      const first = [...Value.Errors(AssembleRequest, body)][0];
+      throw new ApiError(
+        'invalid_request',
+        `The assemble step takes {fileId, assemble: true, fileName}${first ? `: ${first.instancePath || 'body'} ${first.message}` : ''}.`,
+      );
+    }
+    if (operation === 'upload' && !body.fileName)
+      throw new ApiError('invalid_request', 'fileName is required to assemble an upload.');
+    fileId = body.fileId;
+    fileName = body.fileName ?? fileName;
+    file = await assembleChunks(ctx, auth, fileId);
+  } else if (RAW_TYPES.includes(type)) {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > ctx.config.limits.maxBodyBytes)
+      throw new ApiError(
+        'file_too_large',
+        `The body is ${declared} bytes; raw bodies may hold up to ${ctx.config.limits.maxBodyBytes} bytes (use the chunked flow for larger files).`,
+      );
+    file = await spool(request.raw, ctx.tmpDir, ctx.config.limits.maxBodyBytes, 'The body');
+    ctx.metrics.uploadBytes.inc(file.size);
+  } else {
+    throw new ApiError(
+      'invalid_request',
+      `Content-Type "${type || '(none)'}" is not accepted: send the dump as application/octet-stream, chunks as multipart/form-data, or the assemble step as application/json.`,
+    );
+  }
+  try {
+    const idempotencyKey = request.headers['idempotency-key'];
+    const result = await ingest(ctx, auth, operation, file, {
+      save: options.save,
+      siteUrl: siteUrlOf(ctx, request),
+      ...(fileName ? { fileName } : {}),
+      ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+    });
+    if (fileId && result.status === 200) await dropChunks(ctx, auth.account.id, fileId);
+    await reply.code(result.status).type('application/json').send(result.body);
+  } finally {
+    await file.remove();
+  }
+}
+
+/** One multipart chunk: fields fileId and chunkIndex, file part `chunk`, in any order. */
+async function receiveChunk(ctx: ServiceContext, request: FastifyRequest): Promise<void> {
+  const fields: Record<string, string> = {};
+  let chunk: IncomingFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'chunk' || chunk) {
+          part.file.resume();
+          throw new ApiError(
+            'invalid_request',
+            `Unexpected file field "${part.fieldname}": send one file field named "chunk".`,
+          );
+        }
+        chunk = await spool(part.file, ctx.tmpDir, ctx.config.limits.maxChunkBytes, 'The chunk');
+      } else fields[part.fieldname] = String(part.value);
+    }
+    const fileId = checkFileId(fields.fileId);
+    const index = parseChunkIndex(fields.chunkIndex);
+    if (!chunk) throw new ApiError('invalid_request', 'The multipart body has no "chunk" file field.');
+    await putChunk(ctx, authOf(request), fileId, index, createReadStream(chunk.path));
+  } catch (error) {
+    throw malformedMultipart(error) ?? error;
+  } finally {
+    await chunk?.remove();
+  }
+}
+
+/** What the multipart parser (busboy) throws on a body that is not the multipart it claims to be. */
+const MULTIPART_FAILURE =
+  /multipart|boundary|needle|terminated early|unexpected end|Unsupported Content-Type|Missing Content-Type/i;
+
+/** A malformed multipart body (no or wrong boundary, cut short) as the 400 it is, not a 500. */
+function malformedMultipart(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError || !(error instanceof Error)) return undefined;
+  if ((error as { code?: string }).code?.startsWith('FST_')) return undefined;
+  if (!MULTIPART_FAILURE.test(error.message)) return undefined;
+  return new ApiError('invalid_request', `The multipart body is malformed: ${error.message}.`);
+}

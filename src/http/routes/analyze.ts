@@ -1,0 +1,55 @@
+import Type from 'typebox';
+import { AnalyzeResponse, ChunkResponse } from '../../model/api/resources.js';
+import { handleIngest } from '../ingest-handler.js';
+import {
+  type App,
+  BEARER,
+  errors,
+  flag,
+  INGEST_CONSUMES,
+  QueryFlag,
+  type RouteOptions,
+} from '../route-types.js';
+
+export function analyzeRoute(app: App, { ctx, alias }: RouteOptions): void {
+  app.post(
+    '/analyze',
+    {
+      schema: {
+        hide: alias,
+        operationId: 'analyze',
+        summary: 'Analyze a dump',
+        description:
+          'Analyzes a webrtc-internals export or an rtcstats dump (gzip accepted) and returns the session payload: summary, observations and scores. Send the file as the raw body (application/octet-stream), or in chunks (multipart/form-data: chunk, fileId, chunkIndex) followed by `{fileId, assemble: true}` as JSON. With `save=true` the dump and its analysis are also stored, like upload. One credit on success; a failure spends nothing. An `Idempotency-Key` header makes a retry return the first answer without a second charge.',
+        tags: ['Dumps'],
+        security: BEARER,
+        consumes: INGEST_CONSUMES,
+        querystring: Type.Object(
+          {
+            save: Type.Optional(QueryFlag),
+            fileName: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 255,
+                description: 'Name of the stored file (with save).',
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Union([AnalyzeResponse, ChunkResponse], {
+            description: 'The analysis; `{success: true}` for a chunk.',
+          }),
+          ...errors(400, 401, 402, 403, 413, 415, 429, 500, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      await handleIngest(ctx, 'analyze', request, reply, {
+        save: flag(request.query.save) ?? false,
+        ...(request.query.fileName ? { fileName: request.query.fileName } : {}),
+      });
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type {} from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../service/context.js';
+
+/** Liveness, readiness and Prometheus metrics. */
+export function operationsRoutes(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  state: { draining: boolean },
+): void {
+  const hide = { schema: { hide: true } };
+  app.get('/healthz', hide, async () => ({ status: 'ok' }));
+  app.get('/readyz', hide, async (_request, reply) => {
+    if (state.draining) return reply.code(503).send({ status: 'draining' });
+    const checks: Record<string, string> = {};
+    try {
+      await ctx.storage.accounts.get('readiness-probe');
+      checks.database = 'ok';
+    } catch (error) {
+      checks.database = (error as Error).message;
+    }
+    try {
+      await ctx.blobs.check();
+      checks.blobs = 'ok';
+    } catch (error) {
+      checks.blobs = (error as Error).message;
+    }
+    const ok = Object.values(checks).every((v) => v === 'ok');
+    return reply
+      .code(ok ? 200 : 503)
+      .send({ status: ok ? 'ready' : 'not ready', checks, analyses: ctx.pool.stats });
+  });
+  app.get('/metrics', hide, async (_request, reply) =>
+    reply.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics()),
+  );
+}

@@ -1,0 +1,89 @@
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
+
+/** Every worker is busy and the queue is full: callers answer 503 with Retry-After. */
+export class PoolSaturatedError extends Error {
+  constructor() {
+    super('every analysis worker is busy and the queue is full');
+  }
+}
+
+export class AnalysisTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`analysis took longer than ${timeoutMs} ms`);
+  }
+}
+
+/** Compiled: dist/service/analysis-worker.js. From sources (tests, tsx): the .ts file through tsx. */
+export function analysisWorkerFile(): { filename: string; fromSource: boolean } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = fileURLToPath(new URL(`./analysis-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+  return { filename, fromSource };
+}
+
+export interface PoolOptions {
+  workers: number;
+  queueSize: number;
+  timeoutMs: number;
+}
+
+/**
+ * Analyses run in worker threads so the event loop stays responsive; a bounded queue gives
+ * back-pressure instead of unbounded memory.
+ */
+export class AnalysisPool {
+  private readonly piscina: Piscina<AnalysisTask, AnalysisResult>;
+  private closing = false;
+  private inFlight = 0;
+
+  constructor(private readonly options: PoolOptions) {
+    const { filename, fromSource } = analysisWorkerFile();
+    this.piscina = new Piscina({
+      filename,
+      minThreads: Math.min(1, options.workers),
+      maxThreads: options.workers,
+      idleTimeout: 60_000,
+      // Analyses are batch work: lower their threads' priority so the event loop (health checks,
+      // lists, MCP) stays responsive when every core is busy analyzing (Linux/macOS).
+      niceIncrement: 10,
+      execArgv: fromSource ? ['--import', 'tsx'] : [],
+    });
+  }
+
+  async run(task: AnalysisTask): Promise<AnalysisResult> {
+    // Counted here rather than left to piscina's maxQueue, which lets tasks through while threads start.
+    if (this.closing || this.inFlight >= this.options.workers + this.options.queueSize)
+      throw new PoolSaturatedError();
+    if (this.piscina.queueSize >= this.options.queueSize && this.piscina.utilization >= 1)
+      throw new PoolSaturatedError();
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    this.inFlight++;
+    try {
+      return await this.piscina.run(task, { signal });
+    } catch (error) {
+      const message = (error as Error).message ?? '';
+      if (message.includes('queue is at limit')) throw new PoolSaturatedError();
+      if ((error as Error).name === 'AbortError' || signal.aborted)
+        throw new AnalysisTimeoutError(this.options.timeoutMs);
+      throw error;
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  get stats(): { running: number; queued: number; threads: number } {
+    return {
+      running:
+        this.piscina.threads.length > 0 ? Math.round(this.piscina.utilization * this.options.workers) : 0,
+      queued: this.piscina.queueSize,
+      threads: this.piscina.threads.length,
+    };
+  }
+
+  /** Finishes queued and running analyses, then stops the threads. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.piscina.close();
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Worker-thread entry (piscina): analyzes one dump file and returns everything the service needs,
+ * already serialized and compressed, so the event loop only moves bytes.
+ */
+import { gzipSync } from 'node:zlib';
+import { analyzeDump } from '../analysis/analyze-dump.js';
+import { isDumpError } from '../ingest/index.js';
+import type { EnrichData } from '../model/api/resources.js';
+import type { SessionAbstract } from '../storage/records.js';
+import { enrichData, payloadAbstract } from './projections.js';
+
+export interface AnalysisTask {
+  path: string;
+  fileName?: string;
+  maxDecompressedBytes: number;
+  /** Stored-session fields of the payload (null for an analysis that is not saved). */
+  identity: {
+    id: string;
+    created_at: string | null;
+    uploaded_by: string | null;
+    uploaded_by_email: string | null;
+  };
+}
+
+export type AnalysisResult =
+  | {
+      ok: true;
+      processorVersion: string;
+      /** The payload as JSON text, and gzip-compressed for storage. */
+      json: string;
+      gzip: Uint8Array;
+      abstract: SessionAbstract;
+      enrich: EnrichData;
+      title: string;
+      callStart: number | null;
+      callEnd: number | null;
+    }
+  | { ok: false; kind: string; message: string };
+
+export default async function analyze(task: AnalysisTask): Promise<AnalysisResult> {
+  try {
+    const options = {
+      maxDecompressedBytes: task.maxDecompressedBytes,
+      ...(task.fileName ? { fileName: task.fileName } : {}),
+    };
+    const { data, processorVersion } = await analyzeDump(task.path, options);
+    Object.assign(data, task.identity);
+    const json = JSON.stringify(data);
+    return {
+      ok: true,
+      processorVersion,
+      json,
+      gzip: gzipSync(json, { level: 6 }),
+      abstract: payloadAbstract(data),
+      enrich: enrichData(data),
+      title: data.title,
+      callStart: data.callStart ? Date.parse(data.callStart) : null,
+      callEnd: data.callEnd ? Date.parse(data.callEnd) : null,
+    };
+  } catch (error) {
+    if (isDumpError(error)) return { ok: false, kind: error.kind, message: error.message };
+    return { ok: false, kind: 'internal', message: (error as Error).message };
+  }
+}

@@ -1,0 +1,23 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { BlobStore } from '../storage/blobs/blob-store.js';
+import type { Storage } from '../storage/index.js';
+import type { AnalysisPool } from './analysis-pool.js';
+import type { Metrics } from './metrics.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { TokenService } from './tokens.js';
+
+/** Everything the service operations need, built once at start and passed in (no singletons). */
+export interface ServiceContext {
+  config: Config;
+  storage: Storage;
+  blobs: BlobStore;
+  pool: AnalysisPool;
+  tokens: TokenService;
+  rate: RateLimiter;
+  metrics: Metrics;
+  log: Logger;
+  /** Where request bodies are spooled. */
+  tmpDir: string;
+  now(): number;
+}

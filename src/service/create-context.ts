@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { BlobStore } from '../storage/blobs/blob-store.js';
+import { FsBlobStore } from '../storage/blobs/fs/fs-blob-store.js';
+import { openStorage, type Storage } from '../storage/index.js';
+import { AnalysisPool } from './analysis-pool.js';
+import type { ServiceContext } from './context.js';
+import { Metrics } from './metrics.js';
+import { RateLimiter } from './rate-limiter.js';
+import { TokenService } from './tokens.js';
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+export async function createBlobStore(config: Config): Promise<BlobStore> {
+  if (config.blobStore === 's3') {
+    const { bucket, endpoint, region, prefix, forcePathStyle, credentials } = config.s3;
+    // Loaded only when configured: the AWS SDK takes half a second to import, at every start.
+    const { S3BlobStore } = await import('../storage/blobs/s3/s3-blob-store.js');
+    // parseConfig refuses s3 without a bucket.
+    return new S3BlobStore({
+      bucket: bucket!,
+      region,
+      prefix,
+      ...(endpoint ? { endpoint } : {}),
+      ...(forcePathStyle !== undefined ? { forcePathStyle } : {}),
+      ...(credentials ? { credentials } : {}),
+      tmpDir: join(config.dataDir, 'tmp'),
+    });
+  }
+  return new FsBlobStore(join(config.dataDir, 'blobs'));
+}
+
+/** Opens everything a service instance needs from its configuration. */
+export async function createContext(
+  config: Config,
+  overrides: { storage?: Storage; blobs?: BlobStore; log?: Logger; now?: () => number } = {},
+): Promise<ServiceContext> {
+  const storage =
+    overrides.storage ??
+    (await openStorage({
+      dataDir: config.dataDir,
+      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    }));
+  const now = overrides.now ?? Date.now;
+  return {
+    config,
+    storage,
+    blobs: overrides.blobs ?? (await createBlobStore(config)),
+    pool: new AnalysisPool({
+      workers: config.workers,
+      queueSize: config.queueSize,
+      timeoutMs: config.analysisTimeoutMs,
+    }),
+    tokens: await TokenService.create(storage, config.jwtSecret, { embedTtlMs: config.embedTtlMs }),
+    rate: new RateLimiter(storage, config.rateLimits, now),
+    metrics: new Metrics(),
+    log: overrides.log ?? createLogger(config.logLevel),
+    tmpDir: join(config.dataDir, 'tmp'),
+    now,
+  };
+}
+
+/** Stops the workers (after the analyses in flight) and closes the database. */
+export async function closeContext(ctx: ServiceContext): Promise<void> {
+  await ctx.pool.close();
+  await ctx.storage.close();
+}

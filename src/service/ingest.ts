@@ -1,0 +1,277 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { type Account, HoldLostError } from '../storage/index.js';
+import { AnalysisTimeoutError, PoolSaturatedError } from './analysis-pool.js';
+import type { AnalysisResult } from './analysis-worker.js';
+import { ApiError } from './api-error.js';
+import type { ServiceContext } from './context.js';
+import type { IncomingFile } from './incoming-file.js';
+import type { AuthContext } from './tokens.js';
+import { sessionLinks } from './urls.js';
+
+export type Operation = 'analyze' | 'upload' | 'enrich';
+
+export interface IngestOptions {
+  /** Store the dump and its analysis (always for upload). */
+  save: boolean;
+  fileName?: string;
+  siteUrl: string;
+  idempotencyKey?: string;
+}
+
+export interface JsonReply {
+  status: number;
+  /** JSON text of the body. */
+  body: string;
+}
+
+const DUMP_ERRORS: Record<
+  string,
+  { code: 'parsing_issue' | 'other_issue' | 'file_too_large' | 'invalid_request'; prefix: string }
+> = {
+  unreadable: { code: 'parsing_issue', prefix: 'The file is not a WebRTC dump that can be read' },
+  unsupported: { code: 'other_issue', prefix: 'The dump is of a kind callscope does not analyze' },
+  'too-large': { code: 'file_too_large', prefix: 'The dump is too large once decompressed' },
+  compression: { code: 'invalid_request', prefix: 'The file could not be decompressed' },
+};
+
+export function requireWrite(auth: AuthContext): void {
+  if (auth.scope !== 'full')
+    throw new ApiError('insufficient_scope', 'This token is read-only: use a token with the full scope.');
+}
+
+/** An analysis failure as the API error a client can act on. */
+export function analysisError(
+  result: Extract<AnalysisResult, { ok: false }>,
+  operation: Operation,
+): ApiError {
+  const known = DUMP_ERRORS[result.kind];
+  if (!known) return new ApiError('server_error', 'The analysis failed unexpectedly.');
+  // Upload documents no 415: an unreadable file is an invalid request there.
+  const code = operation === 'upload' && known.code !== 'file_too_large' ? 'invalid_request' : known.code;
+  return new ApiError(code, `${known.prefix}: ${result.message}`);
+}
+
+/**
+ * Analyze, upload and enrich: one credit held before the work and settled with it (a failure
+ * spends nothing), optional storage of dump and analysis in one transaction, and Idempotency-Key
+ * replays of the first answer.
+ */
+export async function ingest(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  operation: Operation,
+  file: IncomingFile,
+  options: IngestOptions,
+): Promise<JsonReply> {
+  requireWrite(auth);
+  const { account } = auth;
+  const key = options.idempotencyKey;
+  if (key !== undefined) {
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([operation, options.save, options.fileName ?? null, await file.sha256()]))
+      .digest('hex');
+    const replay = await claimIdempotencyKey(ctx, account.id, key, requestHash);
+    if (replay) return replay;
+  }
+  try {
+    const reply = await run(ctx, account, operation, file, options);
+    if (key !== undefined)
+      await ctx.storage.idempotency.complete(account.id, key, reply.status, gzipSync(reply.body));
+    return reply;
+  } catch (error) {
+    if (key !== undefined) {
+      // Client errors are answered the same on a retry; server-side failures let the retry run again.
+      if (error instanceof ApiError && error.status < 500 && error.code !== 'rate_limited')
+        await ctx.storage.idempotency.complete(
+          account.id,
+          key,
+          error.status,
+          gzipSync(JSON.stringify({ error: error.message, errorCode: error.code })),
+        );
+      else await ctx.storage.idempotency.abandon(account.id, key);
+    }
+    throw error;
+  }
+}
+
+async function claimIdempotencyKey(
+  ctx: ServiceContext,
+  accountId: string,
+  key: string,
+  requestHash: string,
+): Promise<JsonReply | undefined> {
+  if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
+  const deadline = ctx.now() + ctx.config.analysisTimeoutMs;
+  for (;;) {
+    const state = await ctx.storage.idempotency.begin(accountId, key, requestHash, ctx.now());
+    if (state.kind === 'new') return undefined;
+    if (state.kind === 'mismatch')
+      throw new ApiError('invalid_request', 'This Idempotency-Key was used for a different request.');
+    if (state.kind === 'done')
+      return { status: state.statusCode, body: gunzipSync(state.response).toString('utf8') };
+    // The first request with this key is still running: wait for its answer.
+    if (ctx.now() > deadline)
+      throw new ApiError('server_busy', 'The first request with this Idempotency-Key is still running.', {
+        'retry-after': '5',
+      });
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function run(
+  ctx: ServiceContext,
+  account: Account,
+  operation: Operation,
+  file: IncomingFile,
+  options: IngestOptions,
+): Promise<JsonReply> {
+  const maxFile = ctx.config.limits.maxFileBytes[account.plan];
+  if (file.size > maxFile)
+    throw new ApiError(
+      'file_too_large',
+      `The file is ${file.size} bytes; the ${account.plan} plan accepts up to ${maxFile} bytes.`,
+    );
+  // The hold carries the id of the session it pays for: housekeeping keeps a dump whose hold is on
+  // record (work in flight) and removes one with neither hold nor session (a crash in between).
+  const sessionId = randomUUID();
+  const hold = await ctx.storage.accounts.hold(account.id, ctx.now(), sessionId);
+  if (!hold) throw new ApiError('no_credits', 'No credits left on this account: see GET /v1.0/quota.');
+  const save = operation === 'upload' || options.save;
+  // A stored session's payload names the file as its row does (and GET answers), never the spool file.
+  const fileName = save ? (options.fileName ?? 'dump') : options.fileName;
+  const createdAt = ctx.now();
+  // A hold that outlived its lifetime was given back by housekeeping: a credit is taken again.
+  const recharge = { accountId: account.id, now: createdAt };
+  let settled = false;
+  let blobKey: string | undefined;
+  try {
+    const result = await analyze(ctx, operation, file, {
+      fileName,
+      identity: save
+        ? {
+            id: sessionId,
+            created_at: new Date(createdAt).toISOString(),
+            uploaded_by: account.id,
+            uploaded_by_email: account.email,
+          }
+        : { id: randomUUID(), created_at: null, uploaded_by: null, uploaded_by_email: null },
+    });
+    if (save) {
+      blobKey = `dumps/${account.id}/${sessionId}`;
+      await ctx.blobs.put(blobKey, createReadStream(file.path));
+      await ctx.storage.sessions.insert(
+        {
+          id: sessionId,
+          accountId: account.id,
+          createdAt,
+          title: result.title,
+          fileName: fileName ?? 'dump',
+          fileSize: file.size,
+          blobKey,
+          processorVersion: result.processorVersion,
+          payload: result.gzip,
+          uploadedBy: account.id,
+          uploadedByEmail: account.email,
+          callStart: result.callStart,
+          callEnd: result.callEnd,
+          abstract: result.abstract,
+        },
+        async (trx) => {
+          const outcome = await ctx.storage.accounts.settle(hold, trx, recharge);
+          // Without its hold, the dump may have been taken for an orphan: store nothing without it.
+          if (outcome === 'recharged' && (await ctx.blobs.size(blobKey!)) === undefined)
+            throw new ApiError('server_error', 'The stored dump went missing: the upload was not completed.');
+        },
+      );
+    } else await ctx.storage.accounts.settle(hold, undefined, recharge);
+    settled = true;
+    ctx.metrics.creditsSpent.inc({ operation });
+    const links = save
+      ? await sessionLinks(options.siteUrl, sessionId, account.plan, () => ctx.tokens.embedToken(sessionId))
+      : undefined;
+    return { status: 200, body: responseBody(operation, result, links, sessionId, ctx.now()) };
+  } catch (error) {
+    if (!settled) {
+      await ctx.storage.accounts.release(hold);
+      if (blobKey) await ctx.blobs.delete(blobKey).catch(() => {});
+    }
+    if (error instanceof HoldLostError)
+      throw new ApiError('no_credits', 'No credits left on this account: see GET /v1.0/quota.');
+    throw error;
+  }
+}
+
+async function analyze(
+  ctx: ServiceContext,
+  operation: Operation,
+  file: IncomingFile,
+  task: {
+    fileName: string | undefined;
+    identity: {
+      id: string;
+      created_at: string | null;
+      uploaded_by: string | null;
+      uploaded_by_email: string | null;
+    };
+  },
+): Promise<Extract<AnalysisResult, { ok: true }>> {
+  const started = performance.now();
+  ctx.metrics.analysesInFlight.inc();
+  let outcome = 'ok';
+  try {
+    const result = await ctx.pool.run({
+      path: file.path,
+      maxDecompressedBytes: ctx.config.limits.maxDecompressedBytes,
+      identity: task.identity,
+      ...(task.fileName ? { fileName: task.fileName } : {}),
+    });
+    if (!result.ok) {
+      outcome = result.kind === 'internal' ? 'error' : 'refused';
+      if (result.kind === 'internal') ctx.log.error({ err: result.message }, 'analysis failed');
+      throw analysisError(result, operation);
+    }
+    return result;
+  } catch (error) {
+    if (error instanceof PoolSaturatedError) {
+      outcome = 'busy';
+      throw new ApiError('server_busy', 'Every analysis worker is busy: retry shortly.', {
+        'retry-after': '5',
+      });
+    }
+    if (error instanceof AnalysisTimeoutError) {
+      outcome = 'timeout';
+      throw new ApiError(
+        'server_error',
+        `The analysis took longer than ${Math.round(error.timeoutMs / 1000)} s and was stopped.`,
+      );
+    }
+    if (outcome === 'ok') outcome = 'error';
+    throw error;
+  } finally {
+    ctx.metrics.analysesInFlight.dec();
+    ctx.metrics.analysisDuration.observe({ outcome }, (performance.now() - started) / 1000);
+  }
+}
+
+function responseBody(
+  operation: Operation,
+  result: Extract<AnalysisResult, { ok: true }>,
+  links: { callscopeUrl: string; embedUrl?: string } | undefined,
+  sessionId: string,
+  now: number,
+): string {
+  const ids = links ? { callscopeId: sessionId, ...links } : {};
+  if (operation === 'upload') return JSON.stringify({ success: true, ...ids });
+  if (operation === 'enrich')
+    return JSON.stringify({
+      data: result.enrich,
+      processorVersion: result.processorVersion,
+      generatedAt: now,
+    });
+  // The payload is already JSON text (serialized in the worker): splice it in rather than re-parse it.
+  const rest = JSON.stringify({ processorVersion: result.processorVersion, ...ids });
+  return `{"data":${result.json},${rest.slice(1)}`;
+}

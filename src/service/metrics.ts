@@ -1,0 +1,40 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Prometheus metrics of one service instance (its own registry: no global state). */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpDuration = new Histogram({
+    name: 'callscope_http_request_duration_seconds',
+    help: 'HTTP request duration by route template, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+  readonly analysisDuration = new Histogram({
+    name: 'callscope_analysis_duration_seconds',
+    help: 'Time to analyze one dump in a worker, by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+    registers: [this.registry],
+  });
+  readonly creditsSpent = new Counter({
+    name: 'callscope_credits_spent_total',
+    help: 'Credits spent, by operation',
+    labelNames: ['operation'] as const,
+    registers: [this.registry],
+  });
+  readonly uploadBytes = new Counter({
+    name: 'callscope_upload_bytes_total',
+    help: 'Dump bytes received (raw bodies and chunks)',
+    registers: [this.registry],
+  });
+  readonly analysesInFlight = new Gauge({
+    name: 'callscope_analyses_in_flight',
+    help: 'Analyses running or waiting for a worker',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+}

@@ -1,0 +1,77 @@
+import type { EnrichData, TrimmedObservation } from '../model/api/resources.js';
+import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
+import { MEASUREMENT_FIELDS, type Observation } from '../model/payload/observation.js';
+import type { SessionAbstract } from '../storage/records.js';
+
+/** Only critical, high and medium observations feed flags, tags and the has* filters (reference.md). */
+const SERIOUS = new Set(['critical', 'high', 'medium']);
+
+export function scoreBand(score: number | null | undefined): SessionAbstract['scoreBand'] {
+  if (score === null || score === undefined || !Number.isFinite(score)) return 'unrated';
+  if (score >= 80) return 'high';
+  if (score >= 60) return 'medium';
+  return 'low';
+}
+
+/** The indexed abstract of a session payload. */
+export function payloadAbstract(data: AnalyzeResponseData): SessionAbstract {
+  const serious = data.observations.filter((o) => SERIOUS.has(o.severity));
+  const ua = data.userAgentData;
+  const meta = data.metadata;
+  // A session with no media is not rated: its experienceScore of 0 says "nothing to score".
+  const rated = data.audioScore !== null || data.videoScore !== null;
+  const experience = rated ? data.experienceScore : null;
+  return {
+    observationFlags: [...new Set(serious.map((o) => o.type))].sort(),
+    observationTags: [...new Set(serious.flatMap((o) => o.tags))].sort(),
+    browser: ua.browser,
+    browserVersion: ua.majorVersion ?? ua.version?.split('.')[0] ?? null,
+    os: ua.os,
+    osVersion: ua.osVersion,
+    conferenceId: meta.conferenceId,
+    sessionId: meta.sessionId,
+    userId: meta.userId,
+    experienceScore: experience,
+    connectivity: data.connectivity === 'NONE' ? null : data.connectivity,
+    observationsCritical: data.observationsCount.critical,
+    observationsHigh: data.observationsCount.high,
+    observationsMedium: data.observationsCount.medium,
+    scoreBand: scoreBand(experience),
+  };
+}
+
+/** The trimmed form: type and severity, then only the fields with a finite value (never null). */
+export function trimObservation(o: Observation): TrimmedObservation {
+  const out: TrimmedObservation = {
+    type: o.type,
+    severity: o.severity,
+    category: o.category,
+    tags: [...o.tags],
+  };
+  if (o.firstSeenAt !== null && Number.isFinite(o.firstSeenAt)) out.firstSeenAt = o.firstSeenAt;
+  if (o.url) out.url = o.url;
+  if (o.property) out.property = o.property;
+  for (const field of MEASUREMENT_FIELDS) {
+    const v = o[field];
+    if (typeof v === 'number' && Number.isFinite(v)) out[field] = v;
+  }
+  return out;
+}
+
+/** The enrich projection of a payload: scores, counts, trimmed observations, user agent. */
+export function enrichData(data: AnalyzeResponseData): EnrichData {
+  const ua = data.userAgentData;
+  const known = ua.userAgent !== null || ua.browser !== null || ua.os !== null;
+  return {
+    scores: {
+      experienceScore: data.experienceScore,
+      audioScore: data.audioScore,
+      videoScore: data.videoScore,
+      connectivityScore: data.connectivityScore,
+      observationsScore: data.observationsScore,
+    },
+    observationsCount: { ...data.observationsCount },
+    observations: data.observations.map(trimObservation),
+    userAgentData: known ? ua : {},
+  };
+}

@@ -1,0 +1,108 @@
+import { TAGS } from '../model/payload/observation.js';
+import type { SessionFilters } from '../storage/index.js';
+import { ApiError } from './api-error.js';
+
+/** Filters of GET /v1.0/sessions and of the MCP list_sessions tool, as received. */
+export interface ListQuery {
+  name?: string | string[];
+  observationTags?: string | string[];
+  observationFlags?: string | string[];
+  os?: string;
+  browser?: string;
+  browserVersion?: string;
+  userId?: string;
+  conferenceId?: string;
+  sessionId?: string;
+  hasCritical?: boolean | string;
+  hasHigh?: boolean | string;
+  hasMedium?: boolean | string;
+  hasLowScore?: boolean | string;
+  hasMediumScore?: boolean | string;
+  hasHighScore?: boolean | string;
+  limit?: number | string;
+  page?: number | string;
+}
+
+export const LIST_DEFAULTS = { limit: 100, page: 1, maxLimit: 1000, maxValues: 20 } as const;
+
+/** Repeated and comma-separated forms both give a list (reference.md). */
+function list(name: string, value: string | string[] | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const values = (Array.isArray(value) ? value : [value])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  if (values.length === 0) throw new ApiError('invalid_request', `${name} needs at least one value.`);
+  if (values.length > LIST_DEFAULTS.maxValues)
+    throw new ApiError('invalid_request', `${name} takes at most ${LIST_DEFAULTS.maxValues} values.`);
+  for (const v of values)
+    if (v.length > 200)
+      throw new ApiError('invalid_request', `${name}: a value is longer than 200 characters.`);
+  return [...new Set(values)];
+}
+
+function bool(name: string, value: boolean | string | undefined): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ApiError('invalid_request', `${name} must be true or false.`);
+}
+
+function int(
+  name: string,
+  value: number | string | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
+  if (value === undefined) return fallback;
+  const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ApiError('invalid_request', `${name} must be a whole number from ${min} to ${max}.`);
+  return n;
+}
+
+function text(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length === 0 || value.length > 200)
+    throw new ApiError('invalid_request', `${name} must be 1 to 200 characters.`);
+  return value;
+}
+
+export function parseListQuery(q: ListQuery): {
+  filters: SessionFilters;
+  paging: { limit: number; page: number };
+} {
+  const tags = list('observationTags', q.observationTags);
+  const unknown = tags?.filter((t) => !(TAGS as readonly string[]).includes(t));
+  if (unknown?.length)
+    throw new ApiError(
+      'invalid_request',
+      `Unknown observationTags ${unknown.join(', ')}; valid tags: ${TAGS.join(', ')}.`,
+    );
+  const filters: SessionFilters = {};
+  const set = <K extends keyof SessionFilters>(k: K, v: SessionFilters[K] | undefined) => {
+    if (v !== undefined) filters[k] = v;
+  };
+  set('name', list('name', q.name));
+  set('observationTags', tags);
+  set('observationFlags', list('observationFlags', q.observationFlags));
+  for (const k of ['os', 'browser', 'browserVersion', 'userId', 'conferenceId', 'sessionId'] as const)
+    set(k, text(k, q[k]));
+  for (const k of [
+    'hasCritical',
+    'hasHigh',
+    'hasMedium',
+    'hasLowScore',
+    'hasMediumScore',
+    'hasHighScore',
+  ] as const)
+    set(k, bool(k, q[k]));
+  return {
+    filters,
+    paging: {
+      limit: int('limit', q.limit, 1, LIST_DEFAULTS.maxLimit, LIST_DEFAULTS.limit),
+      page: int('page', q.page, 1, 1_000_000, LIST_DEFAULTS.page),
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Account, Storage, TokenRecord, TokenScope } from '../storage/index.js';
+
+const ISSUER = 'callscope';
+const SECRET_KEY = 'jwt_secret';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface AuthContext {
+  account: Account;
+  tokenId: string;
+  scope: TokenScope;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Application tokens: HS256 JWTs (`sub` account, `jti` token id, `scope`). A valid signature is not
+ * enough: the token must also be on record, unrevoked, with the same hash.
+ */
+export class TokenService {
+  private constructor(
+    private readonly storage: Storage,
+    private readonly key: Uint8Array,
+    private readonly embedTtlMs: number,
+  ) {}
+
+  /** Uses the configured secret, else the one kept in the database (created on first use). */
+  static async create(
+    storage: Storage,
+    configuredSecret?: string,
+    options: { embedTtlMs?: number } = {},
+  ): Promise<TokenService> {
+    const secret =
+      configuredSecret ??
+      (await storage.settings.getOrInit(SECRET_KEY, () => randomBytes(48).toString('base64url')));
+    return new TokenService(storage, new TextEncoder().encode(secret), options.embedTtlMs ?? DAY_MS);
+  }
+
+  /**
+   * A new application token. `expiresAt` (epoch ms) sets its `exp` claim: past it the token is
+   * refused like a revoked one. Tokens made by the CLI do not expire (they are revoked instead).
+   */
+  async issue(
+    accountId: string,
+    name: string,
+    scope: TokenScope,
+    now = Date.now(),
+    options: { expiresAt?: number } = {},
+  ): Promise<{ token: string; record: TokenRecord }> {
+    const id = randomUUID();
+    const jwt = new SignJWT({ scope })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(accountId)
+      .setJti(id)
+      .setIssuedAt(Math.floor(now / 1000));
+    if (options.expiresAt !== undefined) jwt.setExpirationTime(Math.floor(options.expiresAt / 1000));
+    const token = await jwt.sign(this.key);
+    const record = { id, accountId, name, scope, tokenHash: sha256(token), createdAt: now };
+    await this.storage.tokens.insert(record);
+    return { token, record: { ...record, revokedAt: null } };
+  }
+
+  /**
+   * A signed token that lets the embedded viewer show one session (enterprise plan). It expires
+   * (CALLSCOPE_EMBED_TTL_MS): an embedUrl pasted somewhere public must not grant access forever.
+   */
+  async embedToken(sessionId: string, now = Date.now()): Promise<string> {
+    return new SignJWT({ typ: 'embed' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(sessionId)
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(Math.floor((now + this.embedTtlMs) / 1000))
+      .sign(this.key);
+  }
+
+  /** The session id an embed token grants, or undefined (forged, expired, or without an expiry). */
+  async verifyEmbed(token: string, now = Date.now()): Promise<string | undefined> {
+    if (token.length > 4096 || token.split('.').length !== 3) return undefined;
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        requiredClaims: ['exp'],
+        currentDate: new Date(now),
+      });
+      return payload.typ === 'embed' && typeof payload.sub === 'string' ? payload.sub : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The account and scope of a bearer token, or undefined for anything not valid now. */
+  async verify(token: string): Promise<AuthContext | undefined> {
+    if (token.length > 4096 || token.split('.').length !== 3) return undefined;
+    let payload: { sub?: string; jti?: string };
+    try {
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER }));
+    } catch {
+      return undefined;
+    }
+    if (!payload.jti || !payload.sub || (payload as { typ?: string }).typ === 'embed') return undefined;
+    const record = await this.storage.tokens.get(payload.jti);
+    if (
+      !record ||
+      record.revokedAt !== null ||
+      record.accountId !== payload.sub ||
+      record.tokenHash !== sha256(token)
+    )
+      return undefined;
+    const account = await this.storage.accounts.get(record.accountId);
+    return account ? { account, tokenId: record.id, scope: record.scope } : undefined;
+  }
+}
