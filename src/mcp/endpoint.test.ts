@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture } from '../../test/support/fixtures.js';
+import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
+
+type Mode = 'legacy' | 'auto';
+
+async function connect(service: TestService, mode: Mode, token?: string) {
+  const transport = new StreamableHTTPClientTransport(new URL(`${service.url}/v1.0/mcp`), {
+    requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} },
+  });
+  const client = new Client({ name: 'callscope-test', version: '1.0' }, { versionNegotiation: { mode } });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+const rpc = (service: TestService, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${service.url}/v1.0/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
+
+describe('MCP endpoint', () => {
+  let service: TestService;
+  let account: TestAccount;
+  let other: TestAccount;
+  let sessionId: string;
+  let otherSessionId: string;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+
+  beforeAll(async () => {
+    service = await startService();
+    account = await service.account();
+    other = await service.account();
+    const store = async (a: TestAccount, path: string) => {
+      const res = await a.fetch('/v1.0/analyze?save=true', {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: readFileSync(fixture(...path.split('/'))),
+      });
+      return ((await res.json()) as { callscopeId: string }).callscopeId;
+    };
+    sessionId = await store(account, 'chromium156/loss/webrtc_internals_dump.txt');
+    otherSessionId = await store(other, 'chromium156/clean/webrtc_internals_dump.txt');
+  });
+  afterAll(async () => service?.close());
+
+  describe.each(['legacy', 'auto'] as const)('SDK client, %s negotiation', (mode) => {
+    it('lists four tools with descriptions and input/output schemas, without a token', async () => {
+      const { client } = await connect(service, mode);
+      expect(client.getProtocolEra?.()).toBe(mode === 'legacy' ? 'legacy' : 'modern');
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual([
+        'get_observation_explanation',
+        'get_quota',
+        'get_session',
+        'list_sessions',
+      ]);
+      for (const t of tools) {
+        expect(t.description!.length).toBeGreaterThan(40);
+        expect(t.inputSchema.type).toBe('object');
+        expect(t.outputSchema?.type).toBe('object');
+      }
+      await client.close();
+    });
+
+    it('answers every tool with the same data as REST, valid against its outputSchema', async () => {
+      const { client } = await connect(service, mode, account.token);
+      const { tools } = await client.listTools();
+      const schemaOf = (name: string) => ajv.compile(tools.find((t) => t.name === name)!.outputSchema!);
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const result = await client.callTool({ name, arguments: args });
+        expect(result.isError ?? false).toBe(false);
+        const validate = schemaOf(name);
+        expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
+        expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
+        return result.structuredContent as Record<string, unknown>;
+      };
+      expect(await call('get_quota', {})).toEqual(await (await account.fetch('/v1.0/quota')).json());
+      const list = await call('list_sessions', { hasHigh: true, limit: 10 });
+      expect(list).toEqual(await (await account.fetch('/v1.0/sessions?hasHigh=true&limit=10')).json());
+      expect((list.data as { callscopeId: string }[]).map((s) => s.callscopeId)).toEqual([sessionId]);
+      const session = await call('get_session', { callscopeId: sessionId });
+      expect(session).toEqual(await (await account.fetch(`/v1.0/sessions/${sessionId}`)).json());
+      const explanation = await call('get_observation_explanation', { type: 'networkAudioLossIn' });
+      expect(explanation).toEqual(
+        await (await account.fetch('/v1.0/observations/networkAudioLossIn')).json(),
+      );
+      await client.close();
+    });
+
+    it('gives tool failures as isError results: no token, bad token, another account, bad arguments', async () => {
+      const anonymous = await connect(service, mode);
+      const noToken = await anonymous.client.callTool({ name: 'get_quota', arguments: {} });
+      expect(noToken.isError).toBe(true);
+      expect((noToken.content as { text: string }[])[0]!.text).toContain('authentication');
+      await anonymous.client.close();
+      const forged = await connect(service, mode, `${account.token.slice(0, -4)}AAAA`);
+      const bad = await forged.client.callTool({ name: 'get_quota', arguments: {} });
+      expect(bad.isError).toBe(true);
+      await forged.client.close();
+      const { client } = await connect(service, mode, account.token);
+      const theirs = await client.callTool({
+        name: 'get_session',
+        arguments: { callscopeId: otherSessionId },
+      });
+      expect(theirs.isError).toBe(true);
+      const text = (theirs.content as { text: string }[])[0]!.text;
+      expect(JSON.parse(text).errorCode).toBe('not_found');
+      expect(text).not.toContain(otherSessionId.slice(0, 8) === '' ? 'x' : 'clean');
+      const badArgs = await client.callTool({ name: 'list_sessions', arguments: { limit: 0 } });
+      expect(badArgs.isError).toBe(true);
+      const unknownType = await client.callTool({
+        name: 'get_observation_explanation',
+        arguments: { type: 'nope' },
+      });
+      expect(unknownType.isError).toBe(true);
+      await client.close();
+    });
+  });
+
+  describe('2025-era sessions over raw HTTP', () => {
+    it('opens a session at initialize, serves it, and ends it with DELETE', async () => {
+      const init = await rpc(service, INIT);
+      expect(init.status).toBe(200);
+      const id = init.headers.get('mcp-session-id')!;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
+      const list = await rpc(service, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers);
+      expect(list.status).toBe(200);
+      expect(await list.text()).toContain('get_quota');
+      const del = await fetch(`${service.url}/v1.0/mcp`, { method: 'DELETE', headers });
+      expect(del.status).toBe(204);
+      const after = await rpc(service, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, headers);
+      expect(after.status).toBe(404);
+      expect(await after.json()).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32001, message: 'Session not found' },
+        id: null,
+      });
+    });
+
+    it('answers HTTP-level failures in the JSON-RPC envelope with id null', async () => {
+      const invalid = await rpc(service, '{not json');
+      expect(invalid.status).toBe(400);
+      expect(await invalid.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
+      const noSession = await rpc(
+        service,
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        { 'mcp-protocol-version': '2025-11-25' },
+      );
+      expect(noSession.status).toBe(400);
+      expect(await noSession.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
+      const unknown = await rpc(
+        service,
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        { 'mcp-session-id': 'nope', 'mcp-protocol-version': '2025-11-25' },
+      );
+      expect(unknown.status).toBe(404);
+      const get = await fetch(`${service.url}/v1.0/mcp`, { headers: { accept: 'text/event-stream' } });
+      expect(get.status).toBe(405);
+      expect(await get.json()).toMatchObject({ jsonrpc: '2.0', id: null });
+    });
+
+    it('refuses a foreign Origin (DNS rebinding protection)', async () => {
+      const res = await rpc(service, INIT, { origin: 'https://evil.example' });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null });
+    });
+
+    it('is served on the site alias too', async () => {
+      const res = await fetch(`${service.url}/api/callscope/v1.0/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(INIT),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('mcp-session-id')).toBeTruthy();
+    });
+  });
+});

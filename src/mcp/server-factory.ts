@@ -1,0 +1,82 @@
+import {
+  type AuthInfo,
+  fromJsonSchema,
+  McpServer,
+  type McpServerFactory,
+} from '@modelcontextprotocol/server';
+import { ApiError } from '../service/api-error.js';
+import type { ServiceContext } from '../service/context.js';
+import type { AuthContext } from '../service/tokens.js';
+import { PROCESSOR_VERSION } from '../version.js';
+import { TOOLS } from './tools.js';
+
+/** What the HTTP layer learned about the caller, carried to the tools through the SDK's authInfo. */
+export interface McpCaller {
+  auth?: AuthContext;
+  /** Why there is no auth: no token, or an invalid one. */
+  problem?: string;
+  siteUrl: string;
+}
+
+export const callerInfo = (caller: McpCaller): AuthInfo => ({
+  token: '',
+  clientId: caller.auth?.account.id ?? 'anonymous',
+  scopes: caller.auth ? [caller.auth.scope] : [],
+  extra: { caller },
+});
+
+const INSTRUCTIONS =
+  'callscope analyzes WebRTC sessions (browser dumps of calls). Use list_sessions to find calls (filter by problems with observationFlags/observationTags and has* flags), get_session for what happened on one call and what went wrong, and get_observation_explanation to explain an observation type.';
+
+function failure(error: unknown): { isError: true; content: { type: 'text'; text: string }[] } {
+  const e = error instanceof ApiError ? error : new ApiError('server_error', 'The tool failed on our side.');
+  return {
+    isError: true,
+    content: [{ type: 'text', text: JSON.stringify({ error: e.message, errorCode: e.code }) }],
+  };
+}
+
+/** A fresh McpServer per request (the SDK's instances are single-use), with the four tools. */
+export function serverFactory(ctx: ServiceContext): McpServerFactory {
+  return ({ authInfo }) => {
+    const caller = (authInfo?.extra?.caller as McpCaller | undefined) ?? { problem: 'no token', siteUrl: '' };
+    const server = new McpServer(
+      { name: 'callscope', version: PROCESSOR_VERSION },
+      { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
+    );
+    for (const tool of TOOLS) {
+      server.registerTool(
+        tool.name,
+        {
+          title: tool.title,
+          description: tool.description,
+          inputSchema: fromJsonSchema(tool.input as never),
+          outputSchema: fromJsonSchema(tool.output as never),
+          annotations: { readOnlyHint: true, openWorldHint: false },
+        },
+        (async (args: Record<string, unknown>) => {
+          try {
+            if (!caller.auth)
+              throw new ApiError(
+                'authentication',
+                caller.problem === 'invalid token'
+                  ? 'The bearer token is not valid: it is malformed, forged or revoked.'
+                  : 'This tool needs the account token: send "Authorization: Bearer <application token>".',
+              );
+            await ctx.rate.hit(caller.auth.account.id, 'reads');
+            const result = await tool.run({ ctx, auth: caller.auth, siteUrl: caller.siteUrl }, args ?? {});
+            return {
+              structuredContent: result as Record<string, unknown>,
+              content: [{ type: 'text' as const, text: JSON.stringify(result) }],
+            };
+          } catch (error) {
+            if (!(error instanceof ApiError))
+              ctx.log.error({ err: error, tool: tool.name }, 'MCP tool failed');
+            return failure(error);
+          }
+        }) as never,
+      );
+    }
+    return server;
+  };
+}

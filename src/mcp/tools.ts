@@ -1,0 +1,142 @@
+import Type from 'typebox';
+import { QuotaResponse, SessionsListResponse } from '../model/api/resources.js';
+import { ObservationExplanation } from '../model/catalog.js';
+import { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
+import { Tag } from '../model/payload/observation.js';
+import type { ServiceContext } from '../service/context.js';
+import { explanationOf } from '../service/observations.js';
+import { quotaOf } from '../service/quota.js';
+import { parseListQuery } from '../service/session-filters.js';
+import { getSession, listSessions } from '../service/sessions.js';
+import type { AuthContext } from '../service/tokens.js';
+
+export interface ToolCall {
+  ctx: ServiceContext;
+  auth: AuthContext;
+  siteUrl: string;
+}
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  input: object;
+  output: object;
+  /** Whether the tool reads account data (needs a token; counted in the reads rate limit). */
+  run(call: ToolCall, args: Record<string, unknown>): Promise<object>;
+}
+
+const Strings = (description: string) =>
+  Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20, description });
+const Flag = (description: string) => Type.Boolean({ description });
+
+export const SessionResult = Type.Object({
+  callscopeId: Type.String({ format: 'uuid' }),
+  callscopeUrl: Type.String(),
+  processorVersion: Type.String(),
+  embedUrl: Type.Optional(Type.String()),
+  data: AnalyzeResponseData,
+});
+
+/**
+ * The MCP tools. Each one runs the same service function as its REST operation, so the data is
+ * the same for the same account; their schemas are the TypeBox schemas REST publishes.
+ */
+export const TOOLS: readonly ToolDefinition[] = [
+  {
+    name: 'get_quota',
+    title: 'Credits of the account',
+    description:
+      "Returns the account's name and plan, its allowed credits (monthly allocation plus purchased) and the credits remaining, with the plan's file-size limits. Free.",
+    input: Type.Object({}, { additionalProperties: false }),
+    output: QuotaResponse,
+    run: ({ ctx, auth }) => quotaOf(ctx, auth.account.id),
+  },
+  {
+    name: 'list_sessions',
+    title: 'List stored sessions',
+    description:
+      'Lists the WebRTC sessions stored in the account, newest first, with an abstract of each (browser, OS, ids, experience score band, counts of critical/high/medium observations and their types and tags). Filters are AND-combined; values inside one filter are OR-combined. Use get_session for the full analysis of one session. Free.',
+    input: Type.Object(
+      {
+        name: Type.Optional(Strings('Title contains ANY of these substrings (case-insensitive).')),
+        observationTags: Type.Optional(
+          Type.Array(Tag, {
+            maxItems: 20,
+            description: 'Sessions with a critical, high or medium observation carrying ANY of these tags.',
+          }),
+        ),
+        observationFlags: Type.Optional(
+          Strings(
+            'Sessions with a critical, high or medium observation of ANY of these types (see get_observation_explanation).',
+          ),
+        ),
+        os: Type.Optional(
+          Type.String({
+            maxLength: 200,
+            description: 'Exact OS: macOS, Windows, Linux, Android, iPhone, iPad…',
+          }),
+        ),
+        browser: Type.Optional(
+          Type.String({ maxLength: 200, description: 'Exact browser: Chrome, Safari, Firefox, Edge…' }),
+        ),
+        browserVersion: Type.Optional(Type.String({ maxLength: 200, description: 'Exact major version.' })),
+        userId: Type.Optional(Type.String({ maxLength: 200 })),
+        conferenceId: Type.Optional(Type.String({ maxLength: 200 })),
+        sessionId: Type.Optional(
+          Type.String({
+            maxLength: 200,
+            description: "The application's own session id carried by the dump.",
+          }),
+        ),
+        hasCritical: Type.Optional(Flag('At least one critical observation (false: none).')),
+        hasHigh: Type.Optional(Flag('At least one high observation.')),
+        hasMedium: Type.Optional(Flag('At least one medium observation.')),
+        hasLowScore: Type.Optional(Flag('Experience score below 60.')),
+        hasMediumScore: Type.Optional(Flag('Experience score 60 to 79.')),
+        hasHighScore: Type.Optional(Flag('Experience score 80 or more.')),
+        limit: Type.Optional(
+          Type.Integer({ minimum: 1, maximum: 1000, description: 'Sessions per page (default 100).' }),
+        ),
+        page: Type.Optional(Type.Integer({ minimum: 1, description: 'Page, from 1.' })),
+      },
+      { additionalProperties: false },
+    ),
+    output: SessionsListResponse,
+    run: ({ ctx, auth, siteUrl }, args) => {
+      const { filters, paging } = parseListQuery(args);
+      return listSessions(ctx, auth, filters, paging, siteUrl);
+    },
+  },
+  {
+    name: 'get_session',
+    title: 'One stored session',
+    description:
+      'Returns the full analysis of one stored session: call times, user agent, peer connections (states, negotiations, ICE candidates and selected pairs), streams with their metrics, aggregated stats, observations (what went wrong, with severity, evidence and a one-sentence meaning) and the five scores. Free.',
+    input: Type.Object(
+      { callscopeId: Type.String({ format: 'uuid', description: 'The session id from list_sessions.' }) },
+      { additionalProperties: false },
+    ),
+    output: SessionResult,
+    run: async ({ ctx, auth, siteUrl }, args) =>
+      JSON.parse(await getSession(ctx, auth, String(args.callscopeId), siteUrl)),
+  },
+  {
+    name: 'get_observation_explanation',
+    title: 'What an observation type means',
+    description:
+      'Explains one observation type (e.g. networkAudioLossIn, iceFailure): what it means, how its severity is decided with the thresholds and their sources, and what to do about it. Free.',
+    input: Type.Object(
+      {
+        type: Type.String({
+          minLength: 1,
+          maxLength: 200,
+          description: 'Exact, case-sensitive observation type.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    output: ObservationExplanation,
+    run: async (_call, args) => explanationOf(String(args.type)),
+  },
+];
