@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture } from '../../test/support/fixtures.js';
+import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
+import { chromiumPath, launchBrowser, screenshot, watchProblems } from './test-support/browser.js';
+import { drawnPixels, dropFile, tokenStorage } from './test-support/in-page.js';
+
+const DUMP = readFileSync(fixture('chromium156', 'loss', 'webrtc_internals_dump.txt'));
+const executable = chromiumPath();
+
+describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', () => {
+  let service: TestService;
+  let browser: Browser;
+  let owner: TestAccount;
+  let shareUrl = '';
+  let sessionPath = '';
+  beforeAll(async () => {
+    service = await startService();
+    browser = await launchBrowser(executable!);
+    owner = await service.account({ email: 'owner@example.com' });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it('signs in, uploads a dump by drag and drop, and shows observations, timeline and charts', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = await watchProblems(page);
+    await page.goto(`${service.url}/`);
+    await page.getByLabel('Application token').fill(owner.token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Stored sessions' }).waitFor();
+    expect(await tokenStorage(page)).toEqual({ session: owner.token, localItems: 0 });
+    expect(await context.cookies()).toEqual([]);
+
+    await dropFile(page, 'section.upload', 'loss-call.txt', DUMP.toString('utf8'));
+    await page.getByRole('link', { name: 'loss-call.txt' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('section.upload progress').getAttribute('value')).toBe('100');
+    await page.locator('table.sessions tbody tr').first().waitFor();
+    await screenshot(page, 'owner-list-1280');
+
+    await page.locator('table.sessions tbody th a').first().click();
+    await page.waitForURL(/\/sessions\/[0-9a-f-]{36}$/);
+    sessionPath = new URL(page.url()).pathname;
+    const stored = (await (await owner.fetch(`/v1.0${sessionPath}`)).json()) as {
+      data: { title: string; observations: { type: string; severity: string }[] };
+    };
+    await page.getByRole('heading', { level: 1, name: stored.data.title }).waitFor();
+    const observations = page.locator('details.obs');
+    expect(await observations.count()).toBe(stored.data.observations.length);
+    expect(await page.getByRole('heading', { name: /^High \(\d+\)$/ }).count()).toBe(1);
+
+    // Evidence and explanation of the first (most severe) observation.
+    const first = observations.first();
+    await first.locator('summary').click();
+    await first.getByRole('heading', { name: 'About this observation' }).waitFor();
+    expect(await first.locator('table.evidence tbody tr').count()).toBeGreaterThan(0);
+    // Its moment on the timeline, then its stream's charts.
+    await first.getByRole('link', { name: /into the call/ }).click();
+    await page.locator('#timeline li.current').waitFor();
+    await first.getByRole('link', { name: /stream/ }).click();
+    const plot = page.locator('article.stream:target .plot[data-rendered]').first();
+    await plot.waitFor();
+    expect(Number(await plot.getAttribute('data-points'))).toBeGreaterThan(20);
+    expect(await drawnPixels(page, 'article.stream:target .plot[data-rendered]')).toBeGreaterThan(500);
+    await screenshot(page, 'owner-session-stream-1280');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download dump' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('loss-call.txt');
+    expect(readFileSync((await download.path())!).equals(DUMP)).toBe(true);
+
+    await page.getByRole('button', { name: 'Shared publicly' }).click();
+    await page.locator('button.share-toggle[aria-pressed="true"]').waitFor();
+    shareUrl = (await page.locator('a.share-url').getAttribute('href'))!;
+    expect(shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]+$/);
+    expect(await problems()).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('shows a shared session read-only in a fresh browser, and 404 once the link is revoked', async () => {
+    expect(shareUrl).not.toBe('');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const viewer = await context.newPage();
+    const problems = await watchProblems(viewer);
+    await viewer.goto(shareUrl);
+    await viewer.locator('details.obs').first().waitFor();
+    expect(await viewer.getByLabel('Application token').count()).toBe(0);
+    for (const name of ['Download dump', 'Delete', 'Shared publicly', 'Sign out'])
+      expect(await viewer.getByRole('button', { name }).count(), name).toBe(0);
+    expect(await viewer.getByText('owner@example.com').count()).toBe(0);
+    // The explanation comes through the share link too.
+    await viewer.locator('details.obs summary').first().click();
+    await viewer.getByRole('heading', { name: 'About this observation' }).first().waitFor();
+    await viewer.locator('#charts').scrollIntoViewIfNeeded();
+    await viewer.locator('#charts .plot[data-rendered]').first().waitFor();
+    await screenshot(viewer, 'share-phone-390');
+    expect(await problems()).toEqual([]);
+    // Nothing of the account: this browser has no token, the API refuses it.
+    expect(await viewer.evaluate(() => fetch('/v1.0/sessions').then((r) => r.status))).toBe(401);
+
+    const owned = await browser.newContext();
+    const page = await owned.newPage();
+    await page.goto(`${service.url}/`);
+    await page.getByLabel('Application token').fill(owner.token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.goto(`${service.url}${sessionPath}`);
+    await page.locator('button.share-toggle[aria-pressed="true"]').click();
+    await page.locator('button.share-toggle[aria-pressed="false"]').waitFor();
+    const revoked = await viewer.goto(shareUrl);
+    expect(revoked?.status()).toBe(404);
+    await viewer.getByRole('heading', { name: 'Not found' }).waitFor();
+    await Promise.all([context.close(), owned.close()]);
+  }, 120_000);
+
+  it('renders the embedded view inside another site, and 404 for an expired token', async () => {
+    const enterprise = await service.account({ plan: 'enterprise' });
+    const res = await enterprise.fetch('/v1.0/analyze?save=true', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: DUMP,
+    });
+    const { callscopeId, embedUrl } = (await res.json()) as { callscopeId: string; embedUrl: string };
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await context.newPage();
+    // Another site (another origin: its own port) frames the viewer.
+    const site = createServer((_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<!doctype html><title>Customer</title><iframe title="call" src="${embedUrl}" width="960" height="700"></iframe>`,
+        ),
+    );
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    const frame = page.frameLocator('iframe');
+    await frame.locator('details.obs').first().waitFor();
+    expect(await frame.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    await screenshot(page, 'embed-framed');
+
+    const expired = await service.ctx.tokens.embedToken(callscopeId, Date.now() - 2 * 24 * 3600_000);
+    const direct = await page.goto(`${service.url}/embed/${expired}`);
+    expect(direct?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Not found' }).waitFor();
+    await context.close();
+    site.close();
+  }, 120_000);
+});

@@ -1,0 +1,159 @@
+import { getJson, request } from './api.js';
+import { h, replace, status } from './dom.js';
+import { apiQuery, filtersForm } from './filters.js';
+import { dateTime, duration, num } from './format.js';
+
+interface ListItem {
+  callscopeId: string;
+  createdAt: string;
+  sessionStart: string | null;
+  sessionEnd: string | null;
+  title: string;
+  abstract: {
+    browser: string | null;
+    browserVersion: string | null;
+    os: string | null;
+    experienceScore: number | null;
+    scoreBand: string;
+    connectivity: string | null;
+    observationsCritical: number;
+    observationsHigh: number;
+    observationsMedium: number;
+  } | null;
+}
+interface ListResponse {
+  data: ListItem[];
+  totalCount: number;
+  page: number;
+  totalPages: number;
+}
+
+function row(item: ListItem, onDelete: (item: ListItem) => void): HTMLTableRowElement {
+  const a = item.abstract;
+  const span =
+    item.sessionStart && item.sessionEnd ? Date.parse(item.sessionEnd) - Date.parse(item.sessionStart) : null;
+  const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
+  return h(
+    'tr',
+    null,
+    h(
+      'th',
+      { scope: 'row' },
+      h('a', { href: `/sessions/${item.callscopeId}` }, item.title || 'Untitled session'),
+    ),
+    cell('Call start', dateTime(item.sessionStart ?? item.createdAt)),
+    cell('Duration', duration(span)),
+    cell(
+      'Browser / OS',
+      [a?.browser, a?.browserVersion].filter(Boolean).join(' ') + (a?.os ? ` / ${a.os}` : '') || '–',
+    ),
+    cell(
+      'Score',
+      h(
+        'span',
+        { class: `band band-${a?.scoreBand ?? 'unrated'}` },
+        a?.experienceScore === null || !a ? '–' : num(a.experienceScore, 0),
+      ),
+    ),
+    cell(
+      'Issues',
+      a
+        ? `${a.observationsCritical} critical, ${a.observationsHigh} high, ${a.observationsMedium} medium`
+        : '–',
+    ),
+    cell('Connectivity', a?.connectivity ?? '–'),
+    cell(
+      'Actions',
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'danger small',
+          onclick: () => onDelete(item),
+          'aria-label': `Delete ${item.title}`,
+        },
+        'Delete',
+      ),
+    ),
+  );
+}
+
+/** The sessions list: filters, results and paging, with the state in the address bar. */
+export function sessionsList(): { element: HTMLElement; refresh: () => void } {
+  const results = h('div', { class: 'results', 'aria-live': 'polite', 'aria-busy': 'false' });
+  let state = new URLSearchParams(location.search);
+  const load = async () => {
+    results.setAttribute('aria-busy', 'true');
+    try {
+      const res = await getJson<ListResponse>(`/v1.0/sessions?${apiQuery(state)}`);
+      const goto = (page: number) => () =>
+        navigate(new URLSearchParams({ ...Object.fromEntries(state), page: String(page) }));
+      const table = h(
+        'table',
+        { class: 'sessions' },
+        h('caption', { class: 'visually-hidden' }, 'Stored sessions'),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            ...[
+              'Session',
+              'Call start',
+              'Duration',
+              'Browser / OS',
+              'Score',
+              'Issues',
+              'Connectivity',
+              'Actions',
+            ].map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
+        h('tbody', null, ...res.data.map((item) => row(item, remove))),
+      );
+      replace(
+        results,
+        res.data.length ? table : h('p', null, 'No session matches these filters.'),
+        h(
+          'nav',
+          { class: 'pager', 'aria-label': 'Pages' },
+          h('button', { type: 'button', disabled: res.page <= 1, onclick: goto(res.page - 1) }, 'Previous'),
+          h('span', null, `Page ${res.page} of ${Math.max(1, res.totalPages)} · ${res.totalCount} sessions`),
+          h(
+            'button',
+            { type: 'button', disabled: res.page >= res.totalPages, onclick: goto(res.page + 1) },
+            'Next',
+          ),
+        ),
+      );
+    } catch (error) {
+      replace(results, h('p', { class: 'form-error', role: 'alert' }, (error as Error).message));
+    }
+    results.setAttribute('aria-busy', 'false');
+  };
+  const navigate = (q: URLSearchParams) => {
+    state = q;
+    history.replaceState(null, '', `${location.pathname}${q.size ? `?${q}` : ''}`);
+    void load();
+  };
+  async function remove(item: ListItem) {
+    if (!confirm(`Delete "${item.title}"? Its dump and its analysis are removed for good.`)) return;
+    try {
+      await request(`/v1.0/sessions/${item.callscopeId}`, { method: 'DELETE' });
+      status(`Deleted "${item.title}".`);
+    } catch (error) {
+      status((error as Error).message, 'error');
+    }
+    await load();
+  }
+  const element = h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'list-title' },
+    h('h2', { id: 'list-title' }, 'Stored sessions'),
+    filtersForm(state, (q) => navigate(q)),
+    results,
+  );
+  void load();
+  return { element, refresh: () => void load() };
+}

@@ -1,0 +1,21 @@
+import { ApiFailure } from './api.js';
+import { h, main, replace } from './dom.js';
+import { renderHome } from './home.js';
+import { renderOwnSession, renderPublicSession } from './session.js';
+
+/** Entry of every viewer page: the server names the page and its data sources in data-* attributes. */
+async function start(): Promise<void> {
+  const { page, sessionId, source, explainBase } = document.body.dataset;
+  if (page === 'home') return renderHome();
+  if (page === 'session' && sessionId) return renderOwnSession(sessionId);
+  if ((page === 'share' || page === 'embed') && source && explainBase)
+    return renderPublicSession(source, { kind: page, explainBase });
+}
+
+start().catch((error: unknown) => {
+  const message =
+    error instanceof ApiFailure && error.status === 404
+      ? 'There is no such session, or it is not shared any more.'
+      : `Something went wrong: ${(error as Error).message}`;
+  replace(main(), h('h1', null, 'Cannot show this page'), h('p', { role: 'alert' }, message));
+});

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import Type from 'typebox';
+import { ApiError, isApiError } from '../service/api-error.js';
+import type { ServiceContext } from '../service/context.js';
+import { explanationOf } from '../service/observations.js';
+import { embeddedSessionRow, publicSessionJson, sharedSessionRow } from '../service/public-sessions.js';
+import { UUID } from '../service/sessions.js';
+import type { SessionRow } from '../storage/index.js';
+import { assetRoutes } from './assets.js';
+import { sendPage } from './pages.js';
+
+const hide = { hide: true };
+
+const notFound = () => new ApiError('not_found', 'No such page.');
+
+/** JSON for anonymous viewers: never cached, so that revoking a link takes effect at once. */
+function sendPublicJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply
+    .type('application/json')
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .send(json);
+}
+
+/**
+ * A read-only viewer behind a key: `/share/{public_link}` or `/embed/{signed token}`. The page, its
+ * JSON and the observation explanations all check the key; nothing else of the account is reachable.
+ */
+function publicViewer(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  kind: 'share' | 'embed',
+  resolve: (key: string) => Promise<SessionRow>,
+): void {
+  const frameable = kind === 'embed';
+  async function page(reply: FastifyReply, key: string) {
+    const base = `/${kind}/${encodeURIComponent(key)}`;
+    try {
+      const row = await resolve(key);
+      return sendPage(reply, {
+        kind,
+        title: `${row.title} · callscope`,
+        frameable,
+        data: { source: `${base}/session.json`, explainBase: `${base}/observations/` },
+      });
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 404) throw error;
+      const missing = { kind: 'missing', title: 'Not found · callscope', status: 404 } as const;
+      return sendPage(reply, { ...missing, frameable, data: { reason: kind } });
+    }
+  }
+  // A wildcard, not `:key`: embed tokens are JWTs, longer than the router's limit for one parameter.
+  app.get<{ Params: { '*': string } }>(`/${kind}/*`, { schema: hide }, async (request, reply) => {
+    const [key = '', ...rest] = request.params['*'].split('/');
+    if (key.length > 4096) throw notFound();
+    if (rest.length === 0) return page(reply, key);
+    if (rest.length === 1 && rest[0] === 'session.json')
+      return sendPublicJson(reply, await publicSessionJson(ctx, await resolve(key)));
+    if (rest.length === 2 && rest[0] === 'observations') {
+      await resolve(key);
+      return sendPublicJson(reply, JSON.stringify(explanationOf(rest[1]!)));
+    }
+    throw notFound();
+  });
+}
+
+/** The web viewer: sign-in and sessions list, session pages, public share and embed views, assets. */
+export function webRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  assetRoutes(app);
+  const home = { kind: 'home' as const, title: 'Sessions · callscope' };
+  app.get('/', { schema: hide }, async (_request, reply) => sendPage(reply, home));
+  app.get('/sessions', { schema: hide }, async (_request, reply) => sendPage(reply, home));
+  // The page itself carries no data: the browser fetches the session with the signed-in token.
+  app.get<{ Params: { id: string } }>(
+    '/sessions/:id',
+    { schema: { ...hide, params: Type.Object({ id: Type.String({ maxLength: 100 }) }) } },
+    async (request, reply) =>
+      UUID.test(request.params.id)
+        ? sendPage(reply, {
+            kind: 'session',
+            title: 'Session · callscope',
+            data: { sessionId: request.params.id.toLowerCase() },
+          })
+        : sendPage(reply, {
+            kind: 'missing',
+            title: 'Not found · callscope',
+            status: 404,
+            data: { reason: 'session' },
+          }),
+  );
+  publicViewer(app, ctx, 'share', (link) => sharedSessionRow(ctx, link));
+  publicViewer(app, ctx, 'embed', (token) => embeddedSessionRow(ctx, token));
+}
