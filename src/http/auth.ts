@@ -18,6 +18,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+export const NO_API_ACCESS =
+  "This account's plan has no API access; an administrator can restore it with `callscope accounts enable-api`.";
+
 /** onRequest hook of /v1.0 routes: 401 before any body is read when the token is not valid. */
 export function authenticate(ctx: ServiceContext) {
   return async (request: FastifyRequest): Promise<void> => {
@@ -39,6 +42,7 @@ export function authenticate(ctx: ServiceContext) {
           'www-authenticate': 'Bearer realm="callscope", error="invalid_token"',
         },
       );
+    if (!auth.account.apiAccess) throw new ApiError('forbidden', NO_API_ACCESS);
     request.auth = auth;
   };
 }

@@ -411,6 +411,27 @@ describe('status matrix', () => {
       });
     });
 
+    describe('403 forbidden', () => {
+      it('for every operation of an account whose API access was withdrawn, until it is restored', async () => {
+        const suspended = await service.account({ credits: 5 });
+        const stored = (
+          await expectOk<AnalyzeResponse>(
+            suspended.fetch('/v1.0/analyze?save=true', raw(dump(AUDIO))),
+            'AnalyzeResponse',
+          )
+        ).body.callscopeId!;
+        expect(await service.ctx.storage.accounts.setApiAccess(suspended.id, false)).toBe(true);
+        for (const [path, init] of operations(stored)) {
+          const body = await expectError(suspended.fetch(path, init), 403, 'forbidden');
+          expect(body.body.error).toContain('no API access');
+        }
+        // Nothing was spent, stored or deleted meanwhile; restoring access gives everything back.
+        expect(await service.ctx.storage.accounts.setApiAccess(suspended.id, true)).toBe(true);
+        expect(await remainingCredits(suspended)).toBe(4);
+        await expectOk(suspended.fetch(`/v1.0/sessions/${stored}`), 'SessionResponse');
+      });
+    });
+
     describe('404 not_found', () => {
       const cases: Case[] = [
         {

@@ -133,6 +133,19 @@ describe('MCP endpoint', () => {
       expect(unknownType.isError).toBe(true);
       await client.close();
     });
+
+    it('answers forbidden while the account has no API access', async () => {
+      const suspended = await service.account({ credits: 1 });
+      await service.ctx.storage.accounts.setApiAccess(suspended.id, false);
+      const { client } = await connect(service, mode, suspended.token);
+      const refused = await client.callTool({ name: 'get_quota', arguments: {} });
+      expect(refused.isError).toBe(true);
+      expect(JSON.parse((refused.content as { text: string }[])[0]!.text).errorCode).toBe('forbidden');
+      await service.ctx.storage.accounts.setApiAccess(suspended.id, true);
+      const allowed = await client.callTool({ name: 'get_quota', arguments: {} });
+      expect(allowed.isError ?? false).toBe(false);
+      await client.close();
+    });
   });
 
   describe('2025-era sessions over raw HTTP', () => {

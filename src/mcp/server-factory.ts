@@ -4,6 +4,7 @@ import {
   McpServer,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
+import { NO_API_ACCESS } from '../http/auth.js';
 import { ApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import type { AuthContext } from '../service/tokens.js';
@@ -63,6 +64,7 @@ export function serverFactory(ctx: ServiceContext): McpServerFactory {
                   ? 'The bearer token is not valid: it is malformed, forged or revoked.'
                   : 'This tool needs the account token: send "Authorization: Bearer <application token>".',
               );
+            if (!caller.auth.account.apiAccess) throw new ApiError('forbidden', NO_API_ACCESS);
             await ctx.rate.hit(caller.auth.account.id, 'reads');
             const result = await tool.run({ ctx, auth: caller.auth, siteUrl: caller.siteUrl }, args ?? {});
             return {

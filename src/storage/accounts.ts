@@ -25,12 +25,14 @@ const toAccount = (r: {
   email: string | null;
   plan: string;
   created_at: number;
+  api_access: number;
 }): Account => ({
   id: r.id,
   name: r.name,
   email: r.email,
   plan: r.plan as Plan,
   createdAt: Number(r.created_at),
+  apiAccess: Number(r.api_access) !== 0,
 });
 
 /**
@@ -60,9 +62,20 @@ export class AccountsRepo {
       purchased_used: 0,
       period_start: periodStart(now),
       created_at: now,
+      api_access: 1,
     };
     await this.db.insertInto('accounts').values(row).execute();
     return toAccount(row);
+  }
+
+  /** Grants or withdraws API access; false when there is no such account. */
+  async setApiAccess(id: string, allowed: boolean): Promise<boolean> {
+    const result = await this.db
+      .updateTable('accounts')
+      .set({ api_access: allowed ? 1 : 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async get(id: string): Promise<Account | undefined> {

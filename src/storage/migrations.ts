@@ -214,6 +214,17 @@ const MIGRATIONS: Migration[] = [
           on sessions (account_id, browser, obs_tag_mask) where ${sql.id(`obs_${severity}`)} > 0`.execute(db);
     },
   },
+  {
+    // reference.md's 403 `forbidden` ("plan without API access"): an administrator can withdraw an
+    // account's API access (unpaid plan, abuse) without deleting its data or tokens.
+    name: '003-account-api-access',
+    async up(db) {
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('api_access', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+    },
+  },
 ];
 
 /**

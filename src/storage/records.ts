@@ -7,6 +7,8 @@ export interface Account {
   email: string | null;
   plan: Plan;
   createdAt: number;
+  /** False when an administrator has withdrawn API access (`callscope accounts disable-api`). */
+  apiAccess: boolean;
 }
 
 export interface Quota {

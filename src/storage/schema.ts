@@ -18,6 +18,8 @@ export interface AccountsTable {
   purchased_used: number;
   period_start: number;
   created_at: number;
+  /** 1 while the account may use the API (REST and MCP); 0 refuses it with 403 `forbidden` (migration 003). */
+  api_access: number;
 }
 
 export interface TokensTable {

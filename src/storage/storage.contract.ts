@@ -74,6 +74,17 @@ export function storageContract(name: string, open: () => Promise<TestStorage>, 
         expect(await s.accounts.get('nope')).toBeUndefined();
       });
 
+      it('withdraws and restores API access', async () => {
+        const a = await s.accounts.create({ name: 'Api', plan: 'developer', credits: 1, now: JAN });
+        expect((await s.accounts.get(a.id))?.apiAccess).toBe(true);
+        expect(await s.accounts.setApiAccess(a.id, false)).toBe(true);
+        expect((await s.accounts.get(a.id))?.apiAccess).toBe(false);
+        expect((await s.accounts.list()).find((x) => x.id === a.id)?.apiAccess).toBe(false);
+        expect(await s.accounts.setApiAccess(a.id, true)).toBe(true);
+        expect((await s.accounts.get(a.id))?.apiAccess).toBe(true);
+        expect(await s.accounts.setApiAccess('nope', false)).toBe(false);
+      });
+
       it('holds, settles and releases credits; purchased ones are used after the monthly ones', async () => {
         const a = await s.accounts.create({ name: 'B', plan: 'trial_developer', credits: 1, now: JAN });
         await s.accounts.addCredits(a.id, 2);

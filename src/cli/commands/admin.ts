@@ -9,6 +9,10 @@ export const ADMIN_HELP = `Administration (runs against the service's database; 
   callscope accounts create --name NAME --plan developer|trial_developer|enterprise --credits N [--email E] [--json]
       Creates an account with N monthly credits and prints its id and a full-scope application token.
   callscope accounts list [--json]
+  callscope accounts disable-api --account ID [--json]
+  callscope accounts enable-api --account ID [--json]
+      Withdraws or restores the account's API access (REST and MCP answer 403 forbidden meanwhile);
+      its sessions, tokens, credits and share links are kept.
   callscope tokens create --account ID [--name NAME] [--scope full|read_only] [--json]
   callscope tokens list [--account ID] [--json]
   callscope tokens revoke TOKEN_ID
@@ -89,9 +93,22 @@ export async function adminCommand(
             : accounts
                 .map(
                   (a) =>
-                    `${a.id}  ${a.plan.padEnd(15)} ${String(a.remainingCredits).padStart(6)}/${a.allowedCredits} credits  ${a.name}`,
+                    `${a.id}  ${a.plan.padEnd(15)} ${String(a.remainingCredits).padStart(6)}/${a.allowedCredits} credits  ${a.name}${a.apiAccess ? '' : '  (API access withdrawn)'}`,
                 )
                 .join('\n'),
+        );
+        return 0;
+      }
+      case 'accounts disable-api':
+      case 'accounts enable-api': {
+        const accountId = await existingAccount(storage, values.account);
+        const apiAccess = action === 'enable-api';
+        await storage.accounts.setApiAccess(accountId, apiAccess);
+        out(
+          { accountId, apiAccess },
+          apiAccess
+            ? `API access of account ${accountId} restored.`
+            : `API access of account ${accountId} withdrawn: its tokens now get 403 forbidden.`,
         );
         return 0;
       }

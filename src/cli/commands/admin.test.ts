@@ -1,0 +1,113 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { captureIo } from '../../../test/support/cli-io.js';
+import { tempDir } from '../../../test/support/databases.js';
+import { parseConfig } from '../../config/config.js';
+import { TokenService } from '../../service/tokens.js';
+import { openStorage } from '../../storage/index.js';
+import { adminCommand } from './admin.js';
+
+const dataDir = tempDir('callscope-admin-');
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** `callscope GROUP ARGS... --data DIR`: exit code and what it printed. */
+async function admin(group: string, ...args: string[]) {
+  const io = captureIo();
+  const code = await adminCommand(group, [...args, '--data', dataDir], io, {});
+  return { code, stdout: io.stdout, stderr: io.stderrText };
+}
+
+/** What the service would make of a token, on the same data directory. */
+async function verify(token: string) {
+  const config = parseConfig({ CALLSCOPE_DATA_DIR: dataDir });
+  const storage = await openStorage({ dataDir: config.dataDir });
+  try {
+    return await (await TokenService.create(storage, config.jwtSecret)).verify(token);
+  } finally {
+    await storage.close();
+  }
+}
+
+describe('admin CLI', () => {
+  it('creates an account and a full-scope token that the service accepts', async () => {
+    const text = await admin(
+      'accounts',
+      'create',
+      '--name',
+      'Acme',
+      '--plan',
+      'enterprise',
+      '--credits',
+      '7',
+    );
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/Account [0-9a-f-]{36} \(Acme, enterprise, 7 credits\/month\)/);
+    const json = await admin('accounts', 'create', '--name', 'Beta', '--credits', '3', '--json');
+    const created = JSON.parse(json.stdout) as { account: { id: string; plan: string }; token: string };
+    expect(created.account.plan).toBe('developer');
+    const auth = await verify(created.token);
+    expect(auth).toMatchObject({ account: { id: created.account.id, apiAccess: true }, scope: 'full' });
+
+    const listed = await admin('accounts', 'list');
+    expect(listed.stdout).toContain('Acme');
+    expect(listed.stdout).toMatch(/developer\s+3\/3 credits {2}Beta/);
+  });
+
+  it('issues, lists and revokes tokens; adds credits', async () => {
+    const { account } = JSON.parse(
+      (await admin('accounts', 'create', '--name', 'Tok', '--credits', '1', '--json')).stdout,
+    ) as { account: { id: string } };
+    const issued = JSON.parse(
+      (await admin('tokens', 'create', '--account', account.id, '--scope', 'read_only', '--json')).stdout,
+    ) as { token: string; tokenId: string; scope: string };
+    expect(issued.scope).toBe('read_only');
+    expect((await verify(issued.token))?.scope).toBe('read_only');
+
+    const list = JSON.parse((await admin('tokens', 'list', '--account', account.id, '--json')).stdout) as {
+      id: string;
+    }[];
+    expect(list.map((t) => t.id)).toContain(issued.tokenId);
+    expect(JSON.stringify(list)).not.toContain('Hash');
+
+    expect((await admin('tokens', 'revoke', issued.tokenId)).stdout).toContain('revoked');
+    expect(await verify(issued.token)).toBeUndefined();
+    const again = await admin('tokens', 'revoke', issued.tokenId);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`no active token ${issued.tokenId}`);
+
+    const credits = await admin('credits', 'add', '--account', account.id, '--credits', '5', '--json');
+    expect(JSON.parse(credits.stdout)).toMatchObject({ allowedCredits: 6, remainingCredits: 6 });
+  });
+
+  it('withdraws and restores API access', async () => {
+    const created = JSON.parse(
+      (await admin('accounts', 'create', '--name', 'Gone', '--credits', '1', '--json')).stdout,
+    ) as { account: { id: string }; token: string };
+    const off = await admin('accounts', 'disable-api', '--account', created.account.id);
+    expect(off.stdout).toContain('403 forbidden');
+    expect((await verify(created.token))?.account.apiAccess).toBe(false);
+    expect((await admin('accounts', 'list')).stdout).toContain('Gone  (API access withdrawn)');
+    const on = await admin('accounts', 'enable-api', '--account', created.account.id, '--json');
+    expect(JSON.parse(on.stdout)).toEqual({ accountId: created.account.id, apiAccess: true });
+    expect((await verify(created.token))?.account.apiAccess).toBe(true);
+  });
+
+  it('refuses bad usage with exit code 2, the reason and the help', async () => {
+    const cases: [string, string[], string][] = [
+      ['accounts', ['create', '--credits', '1'], '--name is required'],
+      ['accounts', ['create', '--name', 'x', '--credits', '1.5'], '--credits must be a whole number'],
+      ['accounts', ['create', '--name', 'x', '--credits', '1', '--plan', 'gold'], '--plan must be one of'],
+      ['accounts', ['disable-api', '--account', 'nope'], 'no account nope'],
+      ['tokens', ['create', '--account', 'nope'], 'no account nope'],
+      ['credits', ['add', '--account', 'nope', '--credits', '1'], 'no account nope'],
+      ['accounts', ['frobnicate'], 'unknown command "accounts frobnicate"'],
+      ['accounts', ['list', '--bogus'], "Unknown option '--bogus'"],
+    ];
+    for (const [group, args, message] of cases) {
+      const result = await admin(group, ...args);
+      expect({ args, code: result.code }).toEqual({ args, code: 2 });
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).toContain('callscope accounts create');
+    }
+  });
+});
