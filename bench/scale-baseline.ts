@@ -13,6 +13,7 @@ async function cpuPerGb(file: string, bytes: number, workers: number, analyses: 
   const task = {
     path: file,
     maxDecompressedBytes: 2 ** 32,
+    store: false,
     identity: { id: 'bench', created_at: null, uploaded_by: null, uploaded_by_email: null },
   };
   try {

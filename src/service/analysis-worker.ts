@@ -13,6 +13,8 @@ export interface AnalysisTask {
   path: string;
   fileName?: string;
   maxDecompressedBytes: number;
+  /** The payload will be stored: compress it here too (work an unsaved analysis should not pay for). */
+  store: boolean;
   /** Stored-session fields of the payload (null for an analysis that is not saved). */
   identity: {
     id: string;
@@ -26,9 +28,9 @@ export type AnalysisResult =
   | {
       ok: true;
       processorVersion: string;
-      /** The payload as JSON text, and gzip-compressed for storage. */
+      /** The payload as JSON text, and gzip-compressed for storage (null unless `store`). */
       json: string;
-      gzip: Uint8Array;
+      gzip: Uint8Array | null;
       abstract: SessionAbstract;
       enrich: EnrichData;
       title: string;
@@ -50,7 +52,7 @@ export default async function analyze(task: AnalysisTask): Promise<AnalysisResul
       ok: true,
       processorVersion,
       json,
-      gzip: gzipSync(json, { level: 6 }),
+      gzip: task.store ? gzipSync(json, { level: 6 }) : null,
       abstract: payloadAbstract(data),
       enrich: enrichData(data),
       title: data.title,

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import { type Account, HoldLostError } from '../storage/index.js';
 import { AnalysisTimeoutError, PoolSaturatedError } from './analysis-pool.js';
 import type { AnalysisResult } from './analysis-worker.js';
@@ -9,6 +10,10 @@ import type { ServiceContext } from './context.js';
 import type { IncomingFile } from './incoming-file.js';
 import type { AuthContext } from './tokens.js';
 import { sessionLinks } from './urls.js';
+
+// Replies kept for Idempotency-Key replays can be megabytes: (de)compress them off the event loop.
+const gzip = promisify(gzipCb);
+const gunzip = promisify(gunzipCb);
 
 export type Operation = 'analyze' | 'upload' | 'enrich';
 
@@ -78,7 +83,7 @@ export async function ingest(
   try {
     const reply = await run(ctx, account, operation, file, options);
     if (key !== undefined)
-      await ctx.storage.idempotency.complete(account.id, key, reply.status, gzipSync(reply.body));
+      await ctx.storage.idempotency.complete(account.id, key, reply.status, await gzip(reply.body));
     return reply;
   } catch (error) {
     if (key !== undefined) {
@@ -88,7 +93,7 @@ export async function ingest(
           account.id,
           key,
           error.status,
-          gzipSync(JSON.stringify({ error: error.message, errorCode: error.code })),
+          await gzip(JSON.stringify({ error: error.message, errorCode: error.code })),
         );
       else await ctx.storage.idempotency.abandon(account.id, key);
     }
@@ -111,7 +116,7 @@ async function claimIdempotencyKey(
     if (state.kind === 'mismatch')
       throw new ApiError('invalid_request', 'This Idempotency-Key was used for a different request.');
     if (state.kind === 'done')
-      return { status: state.statusCode, body: gunzipSync(state.response).toString('utf8') };
+      return { status: state.statusCode, body: (await gunzip(state.response)).toString('utf8') };
     // The first request with this key is still running: wait for its answer.
     if (ctx.now() > deadline)
       throw new ApiError('server_busy', 'The first request with this Idempotency-Key is still running.', {
@@ -150,6 +155,7 @@ async function run(
   try {
     const result = await analyze(ctx, operation, file, {
       fileName,
+      store: save,
       identity: save
         ? {
             id: sessionId,
@@ -172,7 +178,7 @@ async function run(
           fileSize: file.size,
           blobKey,
           processorVersion: result.processorVersion,
-          payload: result.gzip,
+          payload: result.gzip!,
           uploadedBy: account.id,
           uploadedByEmail: account.email,
           callStart: result.callStart,
@@ -210,6 +216,7 @@ async function analyze(
   file: IncomingFile,
   task: {
     fileName: string | undefined;
+    store: boolean;
     identity: {
       id: string;
       created_at: string | null;
@@ -225,6 +232,7 @@ async function analyze(
     const result = await ctx.pool.run({
       path: file.path,
       maxDecompressedBytes: ctx.config.limits.maxDecompressedBytes,
+      store: task.store,
       identity: task.identity,
       ...(task.fileName ? { fileName: task.fileName } : {}),
     });

@@ -123,6 +123,7 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
     const result = await ctx.pool.run({
       path: local.path,
       fileName: row.fileName,
+      store: true,
       maxDecompressedBytes: ctx.config.limits.maxDecompressedBytes,
       identity: {
         id: row.id,
@@ -134,7 +135,7 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
     if (!result.ok) throw analysisError(result, 'analyze');
     await ctx.storage.sessions.replaceAnalysis(row.accountId, row.id, {
       processorVersion: result.processorVersion,
-      payload: result.gzip,
+      payload: result.gzip!,
       callStart: result.callStart,
       callEnd: result.callEnd,
       abstract: result.abstract,
