@@ -2,31 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { captureIo } from '../../test/support/cli-io.js';
 import { fixture } from '../../test/support/fixtures.js';
-import type { CliIo } from './io.js';
 import { main } from './main.js';
-
-function captureIo(): CliIo & { stdout: string; stderrText: string } {
-  const io = {
-    stdout: '',
-    stderrText: '',
-    out(text: string) {
-      io.stdout += `${text}\n`;
-    },
-    err(text: string) {
-      io.stderrText += `${text}\n`;
-    },
-    // A non-TTY stream: progress prints one line per file.
-    stderr: {
-      isTTY: false,
-      write: (chunk: string) => {
-        io.stderrText += chunk;
-        return true;
-      },
-    } as unknown as NodeJS.WriteStream,
-  };
-  return io;
-}
 
 describe('callscope analyze', () => {
   it('prints a readable summary of one file', async () => {

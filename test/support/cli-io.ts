@@ -1,4 +1,4 @@
-/** A CliIo that keeps what a command prints, for tests that call command functions directly. */
+/** A CliIo that keeps what a command prints (stderr as a non-TTY: progress prints one line per file), for tests that call command functions directly. */
 import type { CliIo } from '../../src/cli/io.js';
 
 export function captureIo(): CliIo & { stdout: string; stderrText: string } {
