@@ -1,11 +1,4 @@
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type Kysely,
-  type SqlBool,
-  sql,
-  type Transaction,
-} from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Tag } from '../model/payload/observation.js';
 import type {
   NewSession,
@@ -16,6 +9,7 @@ import type {
   SessionRow,
 } from './records.js';
 import type { Database, SessionsTable } from './schema.js';
+import { sessionConditions } from './session-conditions.js';
 import { tagMask } from './tag-mask.js';
 
 /** The mask only serves filters; the tags themselves come from session_tags. */
@@ -228,7 +222,7 @@ export class SessionsRepo {
     filters: SessionFilters,
     page: { limit: number; offset: number },
   ): Promise<SessionPage> {
-    const where = (eb: ExpressionBuilder<Database, 'sessions'>) => this.conditions(eb, accountId, filters);
+    const where = (eb: ExpressionBuilder<Database, 'sessions'>) => sessionConditions(eb, accountId, filters);
     const count = await this.db
       .selectFrom('sessions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -336,68 +330,4 @@ export class SessionsRepo {
     const t = group(tags);
     return rows.map((r) => toRow(r, f.get(r.id) ?? [], (t.get(r.id) ?? []) as Tag[]));
   }
-
-  private conditions(
-    eb: ExpressionBuilder<Database, 'sessions'>,
-    accountId: string,
-    f: SessionFilters,
-  ): Expression<SqlBool> {
-    const all: Expression<SqlBool>[] = [eb('account_id', '=', accountId)];
-    if (f.name?.length)
-      all.push(
-        eb.or(
-          f.name.map(
-            (n) => sql<SqlBool>`lower(title) like ${`%${escapeLike(n.toLowerCase())}%`} escape '\\'`,
-          ),
-        ),
-      );
-    // Any of the tags: one bit test on the row (see tag-mask.ts).
-    if (f.observationTags?.length)
-      all.push(sql<SqlBool>`(obs_tag_mask & ${tagMask(f.observationTags)}) <> 0`);
-    for (const [filter, table] of [[f.observationFlags, 'session_flags']] as const) {
-      if (!filter?.length) continue;
-      // EXISTS probes the (session_id, value) primary key per candidate row: the newest-first page
-      // stops after `limit` rows instead of materializing every matching id.
-      all.push(
-        eb.exists(
-          eb
-            .selectFrom(table)
-            .select(sql`1`.as('one'))
-            .whereRef(`${table}.session_id`, '=', 'sessions.id')
-            .where(`${table}.value`, 'in', filter),
-        ),
-      );
-    }
-    const equal = [
-      ['os', f.os],
-      ['browser', f.browser],
-      ['browser_version', f.browserVersion],
-      ['user_id', f.userId],
-      ['conference_id', f.conferenceId],
-      ['session_ref', f.sessionId],
-    ] as const;
-    for (const [column, value] of equal) if (value !== undefined) all.push(eb(column, '=', value));
-    const severity = [
-      ['obs_critical', f.hasCritical],
-      ['obs_high', f.hasHigh],
-      ['obs_medium', f.hasMedium],
-    ] as const;
-    // A literal 0, not a parameter: the partial indexes `where obs_x > 0` (migration 002) are only
-    // used when the planner can see the query's condition implies theirs.
-    for (const [column, value] of severity)
-      if (value !== undefined) all.push(eb(column, value ? '>' : '=', sql.lit(0)));
-    const bands = [
-      ['low', f.hasLowScore],
-      ['medium', f.hasMediumScore],
-      ['high', f.hasHighScore],
-    ] as const;
-    for (const [band, value] of bands)
-      if (value !== undefined) all.push(eb('score_band', value ? '=' : '!=', band));
-    return eb.and(all);
-  }
-}
-
-/** LIKE wildcards in user text match literally (SQLite and PostgreSQL both take `\` with ESCAPE). */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,0 +1,69 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { SessionFilters } from './records.js';
+import type { Database } from './schema.js';
+import { tagMask } from './tag-mask.js';
+
+/**
+ * The WHERE clause of a sessions list: the account, then every filter of the specification, each
+ * written so that an index answers it (see migrations 001 and 002).
+ */
+export function sessionConditions(
+  eb: ExpressionBuilder<Database, 'sessions'>,
+  accountId: string,
+  f: SessionFilters,
+): Expression<SqlBool> {
+  const all: Expression<SqlBool>[] = [eb('account_id', '=', accountId)];
+  if (f.name?.length)
+    all.push(
+      eb.or(
+        f.name.map((n) => sql<SqlBool>`lower(title) like ${`%${escapeLike(n.toLowerCase())}%`} escape '\\'`),
+      ),
+    );
+  // Any of the tags: one bit test on the row (see tag-mask.ts).
+  if (f.observationTags?.length) all.push(sql<SqlBool>`(obs_tag_mask & ${tagMask(f.observationTags)}) <> 0`);
+  for (const [filter, table] of [[f.observationFlags, 'session_flags']] as const) {
+    if (!filter?.length) continue;
+    // EXISTS probes the (session_id, value) primary key per candidate row: the newest-first page
+    // stops after `limit` rows instead of materializing every matching id.
+    all.push(
+      eb.exists(
+        eb
+          .selectFrom(table)
+          .select(sql`1`.as('one'))
+          .whereRef(`${table}.session_id`, '=', 'sessions.id')
+          .where(`${table}.value`, 'in', filter),
+      ),
+    );
+  }
+  const equal = [
+    ['os', f.os],
+    ['browser', f.browser],
+    ['browser_version', f.browserVersion],
+    ['user_id', f.userId],
+    ['conference_id', f.conferenceId],
+    ['session_ref', f.sessionId],
+  ] as const;
+  for (const [column, value] of equal) if (value !== undefined) all.push(eb(column, '=', value));
+  const severity = [
+    ['obs_critical', f.hasCritical],
+    ['obs_high', f.hasHigh],
+    ['obs_medium', f.hasMedium],
+  ] as const;
+  // A literal 0, not a parameter: the partial indexes `where obs_x > 0` (migration 002) are only
+  // used when the planner can see the query's condition implies theirs.
+  for (const [column, value] of severity)
+    if (value !== undefined) all.push(eb(column, value ? '>' : '=', sql.lit(0)));
+  const bands = [
+    ['low', f.hasLowScore],
+    ['medium', f.hasMediumScore],
+    ['high', f.hasHighScore],
+  ] as const;
+  for (const [band, value] of bands)
+    if (value !== undefined) all.push(eb('score_band', value ? '=' : '!=', band));
+  return eb.and(all);
+}
+
+/** LIKE wildcards in user text match literally (SQLite and PostgreSQL both take `\` with ESCAPE). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
