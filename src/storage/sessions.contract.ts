@@ -48,12 +48,10 @@ const newSession = (accountId: string, over: Partial<NewSession> = {}): NewSessi
 export function sessionsContract(storage: () => Storage): void {
   describe('sessions', () => {
     let s: Storage;
-    beforeAll(() => {
-      s = storage();
-    });
     let mine: string;
     let other: string;
     beforeAll(async () => {
+      s = storage();
       mine = (await s.accounts.create({ name: 'S', plan: 'developer', credits: 100 })).id;
       other = (await s.accounts.create({ name: 'O', plan: 'developer', credits: 100 })).id;
     });
