@@ -38,7 +38,7 @@ export interface Config {
     maxDecompressedBytes: number;
     chunkTtlMs: number;
   };
-  rateLimits: { windowMs: number; ingest: number; chunks: number; reads: number };
+  rateLimits: { windowMs: number; ingest: number; chunks: number; reads: number; public: number };
   allowedHosts: string[] | undefined;
   allowedOrigins: string[] | undefined;
   logLevel: string;
@@ -194,6 +194,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
       ingest: num('rateIngest'),
       chunks: num('rateChunks'),
       reads: num('rateReads'),
+      public: num('ratePublic'),
     },
     allowedHosts: raw.allowedHosts as string[] | undefined,
     allowedOrigins: raw.allowedOrigins as string[] | undefined,

@@ -256,6 +256,15 @@ export const SETTINGS = [
     description: 'Read requests (quota, sessions, observations, MCP tool calls) per window.',
   },
   {
+    key: 'ratePublic',
+    env: 'CALLSCOPE_RATE_PUBLIC',
+    type: 'integer',
+    default: '600',
+    min: 1,
+    description:
+      "Requests per window to the share and embed views of one account's sessions (pages, their JSON and explanations), counted against the account that shared them.",
+  },
+  {
     key: 'allowedHosts',
     env: 'CALLSCOPE_ALLOWED_HOSTS',
     type: 'list',

@@ -2,7 +2,7 @@ import type { Config } from '../config/config.js';
 import type { Storage } from '../storage/index.js';
 import { ApiError } from './api-error.js';
 
-export type RateBucket = 'ingest' | 'chunks' | 'reads';
+export type RateBucket = 'ingest' | 'chunks' | 'reads' | 'public';
 
 export interface RateState {
   limit: number;

@@ -4,6 +4,7 @@ import { ApiError, isApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import { explanationOf } from '../service/observations.js';
 import { embeddedSessionRow, publicSessionJson, sharedSessionRow } from '../service/public-sessions.js';
+import { rateHeaders } from '../service/rate-limiter.js';
 import { UUID } from '../service/sessions.js';
 import type { SessionRow } from '../storage/index.js';
 import { assetRoutes } from './assets.js';
@@ -37,7 +38,7 @@ function publicViewer(
   async function page(reply: FastifyReply, key: string) {
     const base = `/${kind}/${encodeURIComponent(key)}`;
     try {
-      const row = await resolve(key);
+      const row = await resolveCounted(key, reply);
       return sendPage(reply, {
         kind,
         title: `${row.title} · callscope`,
@@ -51,14 +52,22 @@ function publicViewer(
     }
   }
   // A wildcard, not `:key`: embed tokens are JWTs, longer than the router's limit for one parameter.
+  // Public views need no token, so they count against the account that shared the session: a link
+  // passed around (or scripted) cannot load the service without bound (429 with Retry-After).
+  const resolveCounted = async (key: string, reply: FastifyReply): Promise<SessionRow> => {
+    const row = await resolve(key);
+    const state = await ctx.rate.hit(row.accountId, 'public');
+    for (const [k, v] of Object.entries(rateHeaders(state))) reply.header(k, v);
+    return row;
+  };
   app.get<{ Params: { '*': string } }>(`/${kind}/*`, { schema: hide }, async (request, reply) => {
     const [key = '', ...rest] = request.params['*'].split('/');
     if (key.length > 4096) throw notFound();
     if (rest.length === 0) return page(reply, key);
     if (rest.length === 1 && rest[0] === 'session.json')
-      return sendPublicJson(reply, await publicSessionJson(ctx, await resolve(key)));
+      return sendPublicJson(reply, await publicSessionJson(ctx, await resolveCounted(key, reply)));
     if (rest.length === 2 && rest[0] === 'observations') {
-      await resolve(key);
+      await resolveCounted(key, reply);
       return sendPublicJson(reply, JSON.stringify(explanationOf(rest[1]!)));
     }
     throw notFound();

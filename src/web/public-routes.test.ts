@@ -124,3 +124,34 @@ describe('share and embed viewers over HTTP', () => {
     expect((await fetch(`${stored.embedUrl!.replace(/^https?:\/\/[^/]+/, service.url)}`)).status).toBe(404);
   });
 });
+
+describe('share views under load', () => {
+  let service: TestService;
+  afterAll(async () => service?.close());
+
+  it("count against the sharing account's public limit: 429 with Retry-After past it", async () => {
+    service = await startService({ CALLSCOPE_RATE_PUBLIC: '3' });
+    const owner = await service.account();
+    const { callscopeId } = await store(owner);
+    const patched = await owner.fetch(`/v1.0/sessions/${callscopeId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ shared: true }),
+    });
+    const link = ((await patched.json()) as { data: { public_link: string } }).data.public_link;
+    const views = [`/share/${link}`, `/share/${link}/session.json`, `/share/${link}/observations/iceFailure`];
+    for (const [i, path] of views.entries()) {
+      const res = await fetch(`${service.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-remaining')).toBe(String(2 - i));
+      await res.arrayBuffer();
+    }
+    const refused = await fetch(`${service.url}/share/${link}/session.json`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { errorCode: string }).errorCode).toBe('rate_limited');
+    // An unknown link is not counted and stays a 404; the owner's own API reads are a bucket apart.
+    expect((await fetch(`${service.url}/share/${'x'.repeat(24)}/session.json`)).status).toBe(404);
+    expect((await owner.fetch(`/v1.0/sessions/${callscopeId}`)).status).toBe(200);
+  });
+});
