@@ -59,8 +59,17 @@ export async function limitRate(
   reply: FastifyReply,
   bucket: RateBucket,
 ): Promise<void> {
-  const state = await ctx.rate.hit(authOf(request).account.id, bucket);
-  for (const [k, v] of Object.entries(rateHeaders(state))) reply.header(k, v);
+  await countRequest(ctx, reply, authOf(request).account.id, bucket);
+}
+
+/** Counts a request against `accountId`'s limit for `bucket` and sets the X-RateLimit-* headers. */
+export async function countRequest(
+  ctx: ServiceContext,
+  reply: FastifyReply,
+  accountId: string,
+  bucket: RateBucket,
+): Promise<void> {
+  reply.headers(rateHeaders(await ctx.rate.hit(accountId, bucket)));
 }
 
 /** The public site URL: configured, else this server's own origin. */

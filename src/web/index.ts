@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type from 'typebox';
+import { countRequest } from '../http/auth.js';
 import { ApiError, isApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import { explanationOf } from '../service/observations.js';
 import { embeddedSessionRow, publicSessionJson, sharedSessionRow } from '../service/public-sessions.js';
-import { rateHeaders } from '../service/rate-limiter.js';
 import { UUID } from '../service/sessions.js';
 import type { SessionRow } from '../storage/index.js';
 import { assetRoutes } from './assets.js';
@@ -35,6 +35,13 @@ function publicViewer(
   resolve: (key: string) => Promise<SessionRow>,
 ): void {
   const frameable = kind === 'embed';
+  // Public views need no token, so they count against the account that shared the session: a link
+  // passed around (or scripted) cannot load the service without bound (429 with Retry-After).
+  const resolveCounted = async (key: string, reply: FastifyReply): Promise<SessionRow> => {
+    const row = await resolve(key);
+    await countRequest(ctx, reply, row.accountId, 'public');
+    return row;
+  };
   async function page(reply: FastifyReply, key: string) {
     const base = `/${kind}/${encodeURIComponent(key)}`;
     try {
@@ -52,14 +59,6 @@ function publicViewer(
     }
   }
   // A wildcard, not `:key`: embed tokens are JWTs, longer than the router's limit for one parameter.
-  // Public views need no token, so they count against the account that shared the session: a link
-  // passed around (or scripted) cannot load the service without bound (429 with Retry-After).
-  const resolveCounted = async (key: string, reply: FastifyReply): Promise<SessionRow> => {
-    const row = await resolve(key);
-    const state = await ctx.rate.hit(row.accountId, 'public');
-    for (const [k, v] of Object.entries(rateHeaders(state))) reply.header(k, v);
-    return row;
-  };
   app.get<{ Params: { '*': string } }>(`/${kind}/*`, { schema: hide }, async (request, reply) => {
     const [key = '', ...rest] = request.params['*'].split('/');
     if (key.length > 4096) throw notFound();
