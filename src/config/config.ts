@@ -33,6 +33,8 @@ export interface Config {
   requestTimeoutMs: number;
   limits: {
     maxBodyBytes: number;
+    /** Request bodies of known length held in memory at once (the rest are spooled to disk). */
+    memorySpoolBytes: number;
     maxChunkBytes: number;
     maxFileBytes: Record<Plan, number>;
     maxDecompressedBytes: number;
@@ -180,6 +182,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
     requestTimeoutMs: num('requestTimeoutMs'),
     limits: {
       maxBodyBytes: num('maxBodyBytes'),
+      memorySpoolBytes: num('memorySpoolBytes'),
       maxChunkBytes: num('maxChunkBytes'),
       maxFileBytes: {
         trial_developer: num('maxFileBytesTrial'),

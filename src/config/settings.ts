@@ -167,6 +167,15 @@ export const SETTINGS = [
     description: 'Largest raw request body (analyze, enrich, raw upload).',
   },
   {
+    key: 'memorySpoolBytes',
+    env: 'CALLSCOPE_MEMORY_SPOOL_BYTES',
+    type: 'bytes',
+    default: String(256 * MiB),
+    min: 0,
+    description:
+      'Raw bodies of analyses that store nothing (analyze without save, enrich) are held in memory, up to this many bytes at once, and moved to the analysis workers without a copy when they declare their length; other bodies are spooled to a temporary file. 0 spools every body to disk.',
+  },
+  {
     key: 'maxChunkBytes',
     env: 'CALLSCOPE_MAX_CHUNK_BYTES',
     type: 'bytes',

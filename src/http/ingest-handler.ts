@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Value from 'typebox/value';
@@ -6,7 +5,7 @@ import { AssembleRequest } from '../model/api/resources.js';
 import { ApiError } from '../service/api-error.js';
 import { assembleChunks, checkFileId, dropChunks, parseChunkIndex, putChunk } from '../service/chunks.js';
 import type { ServiceContext } from '../service/context.js';
-import { type IncomingFile, spool } from '../service/incoming-file.js';
+import { type IncomingFile, receive, spool } from '../service/incoming-file.js';
 import { ingest, type Operation, requireWrite } from '../service/ingest.js';
 import { authOf, limitRate, siteUrlOf } from './auth.js';
 
@@ -41,6 +40,7 @@ export async function handleIngest(
     return;
   }
   await limitRate(ctx, request, reply, 'ingest');
+  const stores = operation === 'upload' || options.save;
   let file: IncomingFile;
   let fileName = options.fileName;
   let fileId: string | undefined;
@@ -65,7 +65,14 @@ export async function handleIngest(
         'file_too_large',
         `The body is ${declared} bytes; raw bodies may hold up to ${ctx.config.limits.maxBodyBytes} bytes (use the chunked flow for larger files).`,
       );
-    file = await spool(request.raw, ctx.tmpDir, ctx.config.limits.maxBodyBytes, 'The body');
+    file = await receive(request.raw, {
+      tmpDir: ctx.tmpDir,
+      maxBytes: ctx.config.limits.maxBodyBytes,
+      what: 'The body',
+      ...(Number.isSafeInteger(declared) ? { expectedBytes: declared } : {}),
+      // In memory only when the dump is not stored: a stored dump is written out anyway.
+      ...(ctx.spoolMemory && !stores ? { memory: ctx.spoolMemory } : {}),
+    });
     ctx.metrics.uploadBytes.inc(file.size);
   } else {
     throw new ApiError(
@@ -108,7 +115,7 @@ async function receiveChunk(ctx: ServiceContext, request: FastifyRequest): Promi
     const fileId = checkFileId(fields.fileId);
     const index = parseChunkIndex(fields.chunkIndex);
     if (!chunk) throw new ApiError('invalid_request', 'The multipart body has no "chunk" file field.');
-    await putChunk(ctx, authOf(request), fileId, index, createReadStream(chunk.path));
+    await putChunk(ctx, authOf(request), fileId, index, chunk.open());
   } catch (error) {
     throw malformedMultipart(error) ?? error;
   } finally {

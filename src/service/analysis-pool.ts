@@ -51,7 +51,8 @@ export class AnalysisPool {
     });
   }
 
-  async run(task: AnalysisTask): Promise<AnalysisResult> {
+  /** Runs `task` in a worker; `transfer` lists buffers of the task moved to it rather than copied. */
+  async run(task: AnalysisTask, transfer: ArrayBuffer[] = []): Promise<AnalysisResult> {
     // Counted here rather than left to piscina's maxQueue, which lets tasks through while threads start.
     if (this.closing || this.inFlight >= this.options.workers + this.options.queueSize)
       throw new PoolSaturatedError();
@@ -60,7 +61,10 @@ export class AnalysisPool {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     this.inFlight++;
     try {
-      return await this.piscina.run(task, { signal });
+      return await this.piscina.run(task, {
+        signal,
+        ...(transfer.length > 0 ? { transferList: transfer } : {}),
+      });
     } catch (error) {
       const message = (error as Error).message ?? '';
       if (message.includes('queue is at limit')) throw new PoolSaturatedError();

@@ -10,7 +10,9 @@ import type { SessionAbstract } from '../storage/records.js';
 import { enrichData, payloadAbstract } from './projections.js';
 
 export interface AnalysisTask {
-  path: string;
+  /** The dump: a file, or the pieces of a body held in memory (transferred, not copied). */
+  path?: string;
+  chunks?: Uint8Array[];
   fileName?: string;
   maxDecompressedBytes: number;
   /** The payload will be stored: compress it here too (work an unsaved analysis should not pay for). */
@@ -45,7 +47,10 @@ export default async function analyze(task: AnalysisTask): Promise<AnalysisResul
       maxDecompressedBytes: task.maxDecompressedBytes,
       ...(task.fileName ? { fileName: task.fileName } : {}),
     };
-    const { data, processorVersion } = await analyzeDump(task.path, options);
+    const { data, processorVersion } = await analyzeDump(
+      task.chunks ? pieces(task.chunks) : task.path!,
+      options,
+    );
     Object.assign(data, task.identity);
     const json = JSON.stringify(data);
     return {
@@ -63,4 +68,8 @@ export default async function analyze(task: AnalysisTask): Promise<AnalysisResul
     if (isDumpError(error)) return { ok: false, kind: error.kind, message: error.message };
     return { ok: false, kind: 'internal', message: (error as Error).message };
   }
+}
+
+async function* pieces(chunks: Uint8Array[]): AsyncGenerator<Uint8Array> {
+  yield* chunks;
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import type { BlobStore } from '../storage/blobs/blob-store.js';
 import type { Storage } from '../storage/index.js';
 import type { AnalysisPool } from './analysis-pool.js';
+import type { MemoryBudget } from './incoming-file.js';
 import type { Metrics } from './metrics.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { TokenService } from './tokens.js';
@@ -19,5 +20,7 @@ export interface ServiceContext {
   log: Logger;
   /** Where request bodies are spooled. */
   tmpDir: string;
+  /** Room for request bodies held in memory instead (absent: always spooled to tmpDir). */
+  spoolMemory?: MemoryBudget;
   now(): number;
 }

@@ -6,6 +6,7 @@ import { FsBlobStore } from '../storage/blobs/fs/fs-blob-store.js';
 import { openStorage, type Storage } from '../storage/index.js';
 import { AnalysisPool } from './analysis-pool.js';
 import type { ServiceContext } from './context.js';
+import { MemoryBudget } from './incoming-file.js';
 import { Metrics } from './metrics.js';
 import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
@@ -65,6 +66,7 @@ export async function createContext(
     metrics: new Metrics(),
     log: overrides.log ?? createLogger(config.logLevel),
     tmpDir: join(config.dataDir, 'tmp'),
+    spoolMemory: new MemoryBudget(config.limits.memorySpoolBytes),
     now,
   };
 }

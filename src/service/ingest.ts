@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import { type Account, HoldLostError } from '../storage/index.js';
 import { AnalysisTimeoutError, PoolSaturatedError } from './analysis-pool.js';
-import type { AnalysisResult } from './analysis-worker.js';
+import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
 import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';
 import type { IncomingFile } from './incoming-file.js';
@@ -167,7 +166,7 @@ async function run(
     });
     if (save) {
       blobKey = `dumps/${account.id}/${sessionId}`;
-      await ctx.blobs.put(blobKey, createReadStream(file.path));
+      await ctx.blobs.put(blobKey, file.open());
       await ctx.storage.sessions.insert(
         {
           id: sessionId,
@@ -229,13 +228,17 @@ async function analyze(
   ctx.metrics.analysesInFlight.inc();
   let outcome = 'ok';
   try {
-    const result = await ctx.pool.run({
-      path: file.path,
-      maxDecompressedBytes: ctx.config.limits.maxDecompressedBytes,
-      store: task.store,
-      identity: task.identity,
-      ...(task.fileName ? { fileName: task.fileName } : {}),
-    });
+    const { source, transfer } = workerInput(file, task.store);
+    const result = await ctx.pool.run(
+      {
+        ...source,
+        maxDecompressedBytes: ctx.config.limits.maxDecompressedBytes,
+        store: task.store,
+        identity: task.identity,
+        ...(task.fileName ? { fileName: task.fileName } : {}),
+      },
+      transfer,
+    );
     if (!result.ok) {
       outcome = result.kind === 'internal' ? 'error' : 'refused';
       if (result.kind === 'internal') ctx.log.error({ err: result.message }, 'analysis failed');
@@ -282,4 +285,18 @@ function responseBody(
   // The payload is already JSON text (serialized in the worker): splice it in rather than re-parse it.
   const rest = JSON.stringify({ processorVersion: result.processorVersion, ...ids });
   return `{"data":${result.json},${rest.slice(1)}`;
+}
+
+/**
+ * How a worker gets the dump: the spool file's path, or the pieces of a body held in memory,
+ * moved to the worker without a copy unless they are still needed afterwards (to store the dump).
+ */
+function workerInput(
+  file: IncomingFile,
+  keep: boolean,
+): { source: Pick<AnalysisTask, 'path' | 'chunks'>; transfer: ArrayBuffer[] } {
+  if (file.path !== undefined) return { source: { path: file.path }, transfer: [] };
+  if (keep) return { source: { chunks: file.chunks!() }, transfer: [] };
+  const { chunks, transfer } = file.takeChunks!();
+  return { source: { chunks }, transfer };
 }
