@@ -4,7 +4,7 @@
  * keys. Each is refused with its documented status (or cut off), without a 5xx, without stalling
  * the event loop past a bound, and the service answers normally afterwards.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -386,6 +386,38 @@ describe('hostile input', () => {
       expect(readdirSync(service.ctx.tmpDir)).toEqual([]);
       expect(await remainingCredits(account)).toBe(credits);
       recordFigure('5 hostile: slow-loris', 'body at 50 B/s: cut after ms', closedAfterMs.toFixed(0));
+    }, 30_000);
+
+    it('gives back the memory of a body held in memory that dribbles in or is dropped midway', async () => {
+      const credits = await remainingCredits(account);
+      const head = (length: number) =>
+        `POST /v1.0/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${account.token}\r\n` +
+        `Content-Type: application/octet-stream\r\nContent-Length: ${length}\r\n\r\n`;
+      let stop = false;
+      const dribbled = rawExchange(service.url, async (s) => {
+        s.write(head(MiB));
+        for (let i = 0; !stop && i < 200 && !s.destroyed; i++) {
+          s.write('{"x": 1}\n');
+          await sleep(200);
+        }
+      });
+      const dropped = rawExchange(service.url, async (s) => {
+        s.write(head(4 * MiB));
+        s.write(Buffer.alloc(512 * KiB, 0x20));
+        await sleep(300);
+        expect(service.ctx.spoolMemory!.used).toBeGreaterThanOrEqual(4 * MiB);
+        s.destroy();
+      });
+      await dropped;
+      await dribbled;
+      stop = true;
+      await sleep(200);
+      expect(service.ctx.spoolMemory!.used).toBe(0);
+      expect(existsSync(service.ctx.tmpDir) ? readdirSync(service.ctx.tmpDir) : []).toEqual([]);
+      expect(await remainingCredits(account)).toBe(credits);
+      // And the next body is held in memory and analyzed as usual.
+      await expectOk<AnalyzeResponse>(account.fetch('/v1.0/analyze', raw(dump(SMALL))), 'AnalyzeResponse');
+      expect(service.ctx.spoolMemory!.used).toBe(0);
     }, 30_000);
   });
 
