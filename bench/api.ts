@@ -18,7 +18,7 @@ import { ensureDump, ROOT } from './build-dump.js';
 import { fillSessions } from './sessions-fill.js';
 
 const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
-const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 36);
+const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 60);
 /** The /healthz poller, its own process: a request every 20 ms until stdin closes, then the latencies (ms) as JSON. */
 const PROBE = `
 const url = process.argv[1]; const out = []; let on = true;
@@ -51,7 +51,7 @@ console.log(
 // Steady state: the per-file times the CLI itself prints, after two warm-up files (the service is
 // warmed up too). The unpinned figure is printed for reference.
 const WARMUP = 2;
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 /** Completions left out at each end of an HTTP round. */
 const EDGE = 2;
 const PER_ROUND = Math.max(2 * EDGE + 4, Math.round(ANALYSES / ROUNDS));
