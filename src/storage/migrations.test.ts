@@ -106,3 +106,49 @@ describe('migration 002: tag bits and severity indexes', () => {
     },
   );
 });
+
+describe('migration 004: newest-first index covering the filters, tag index', () => {
+  const plans = async (db: Kysely<unknown>, where: string) => {
+    const detail = async (query: string) =>
+      (await sql<{ detail: string }>`explain query plan ${sql.raw(query)}`.execute(db)).rows
+        .map((r) => r.detail)
+        .join('\n');
+    return {
+      page: await detail(
+        `select * from sessions where account_id = 'a' ${where} order by created_at desc, id desc limit 100 offset 400`,
+      ),
+      count: await detail(`select count(*) from sessions where account_id = 'a' ${where}`),
+    };
+  };
+
+  it('SQLite: pages read the covering index, counts keep their own', async () => {
+    const dir = tempDir('callscope-migrations-');
+    const db = openSqlite(dir) as Kysely<unknown>;
+    cleanups.push(async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    await migrate(db, 'sqlite');
+    const names = await sql<{ name: string }>`select name from sqlite_master where type = 'index'
+      and name in ('sessions_account_newest', 'sessions_account_created', 'sessions_account_tags')
+      order by name`.execute(db);
+    expect(names.rows.map((r) => r.name)).toEqual(['sessions_account_newest', 'sessions_account_tags']);
+    const bench = await plans(db, `and browser = 'Chrome' and obs_high > 0 and (obs_tag_mask & 512) <> 0`);
+    expect(bench.page).toContain('USING INDEX sessions_account_newest');
+    expect(bench.count).toContain('sessions_high_browser_tags');
+    expect((await plans(db, 'and (obs_tag_mask & 512) <> 0')).count).toContain('sessions_account_tags');
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)('PostgreSQL: the tag index only', async () => {
+    const pg = await postgresStorage();
+    cleanups.push(() => pg.cleanup());
+    const db = openPostgres(pg.databaseUrl!) as Kysely<unknown>;
+    cleanups.push(() => db.destroy());
+    const names = await sql<{ indexname: string }>`select indexname from pg_indexes
+      where schemaname = current_schema() and indexname in
+      ('sessions_account_newest', 'sessions_account_created', 'sessions_account_tags') order by indexname`.execute(
+      db,
+    );
+    expect(names.rows.map((r) => r.indexname)).toEqual(['sessions_account_created', 'sessions_account_tags']);
+  });
+});

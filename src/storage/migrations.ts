@@ -4,6 +4,7 @@ import { TAG_BITS } from './tag-mask.js';
 export type Dialect = 'sqlite' | 'postgres';
 
 interface Types {
+  dialect: Dialect;
   time: 'bigint' | 'integer';
   bytes: 'bytea' | 'blob';
   real: 'double precision' | 'real';
@@ -225,6 +226,24 @@ const MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    // 100 000 sessions on SQLite (bench:api's list), per query, p50/p95 ms before -> after:
+    // - a newest-first page walked (account_id, created_at) and read a table row per index entry
+    //   until it had its matches: browser + hasHigh + observationTags 5.3/9.3 -> 3.4/5.8, browserVersion
+    //   + os 7.9/13.4 -> 3.7/4.9. With the filtered columns in the index, SQLite tests them on the
+    //   entry and reads the table only for matches. The tag bits stay out of it: with them, the
+    //   planner counted browser + hasHigh + tags on this index (4 ms) instead of its partial one.
+    // - counting observationTags alone read every row: 53 -> 7 ms with (account_id, tag bits).
+    // PostgreSQL reads the heap for every index entry of a page anyway: it gets the tag index only.
+    name: '004-newest-first-covering-and-tag-indexes',
+    async up(db, t) {
+      await sql`create index sessions_account_tags on sessions (account_id, obs_tag_mask)`.execute(db);
+      if (t.dialect !== 'sqlite') return;
+      await sql`create index sessions_account_newest on sessions (account_id, created_at desc, id desc,
+        browser, os, browser_version, score_band, obs_critical, obs_high, obs_medium)`.execute(db);
+      await sql`drop index sessions_account_created`.execute(db);
+    },
+  },
 ];
 
 /**
@@ -278,8 +297,8 @@ export async function migrate(
 ): Promise<string[]> {
   const types: Types =
     dialect === 'postgres'
-      ? { time: 'bigint', bytes: 'bytea', real: 'double precision' }
-      : { time: 'integer', bytes: 'blob', real: 'real' };
+      ? { dialect, time: 'bigint', bytes: 'bytea', real: 'double precision' }
+      : { dialect, time: 'integer', bytes: 'blob', real: 'real' };
   const applied: string[] = [];
   for (const migration of MIGRATIONS) {
     await db.transaction().execute(async (trx) => {
