@@ -14,6 +14,17 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
+/** An empty SQLite database in a temporary directory, removed after the tests. */
+function emptySqlite(): Kysely<unknown> {
+  const dir = tempDir('callscope-migrations-');
+  const db = openSqlite(dir) as Kysely<unknown>;
+  cleanups.push(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return db;
+}
+
 /** Sessions stored before 002 (no obs_tag_mask yet) get their mask from session_tags. */
 async function backfill(db: Kysely<unknown>, dialect: Dialect) {
   expect(await migrate(db, dialect, { until: '001-initial' })).toEqual(['001-initial']);
@@ -65,12 +76,7 @@ async function backfill(db: Kysely<unknown>, dialect: Dialect) {
 
 describe('migration 002: tag bits and severity indexes', () => {
   it('SQLite: backfills the mask of existing sessions', async () => {
-    const dir = tempDir('callscope-migrations-');
-    const db = openSqlite(dir) as Kysely<unknown>;
-    cleanups.push(async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    const db = emptySqlite();
     await backfill(db, 'sqlite');
     const indexes = await sql<{ name: string }>`select name from sqlite_master
       where type = 'index' and name like 'sessions_%_browser_tags'`.execute(db);
@@ -122,12 +128,7 @@ describe('migration 004: newest-first index covering the filters, tag index', ()
   };
 
   it('SQLite: pages read the covering index, counts keep their own', async () => {
-    const dir = tempDir('callscope-migrations-');
-    const db = openSqlite(dir) as Kysely<unknown>;
-    cleanups.push(async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    const db = emptySqlite();
     await migrate(db, 'sqlite');
     const names = await sql<{ name: string }>`select name from sqlite_master where type = 'index'
       and name in ('sessions_account_newest', 'sessions_account_created', 'sessions_account_tags')
