@@ -389,6 +389,12 @@ describe('hostile input', () => {
     }, 30_000);
 
     it('gives back the memory of a body held in memory that dribbles in or is dropped midway', async () => {
+      const bodyMemoryMetric = async () => {
+        const text = await service.ctx.metrics.registry.getSingleMetricAsString(
+          'callscope_body_memory_bytes',
+        );
+        return Number(/^callscope_body_memory_bytes (\d+)$/m.exec(text)?.[1]);
+      };
       const credits = await remainingCredits(account);
       const head = (length: number) =>
         `POST /v1.0/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${account.token}\r\n` +
@@ -406,6 +412,7 @@ describe('hostile input', () => {
         s.write(Buffer.alloc(512 * KiB, 0x20));
         await sleep(300);
         expect(service.ctx.spoolMemory!.used).toBeGreaterThanOrEqual(4 * MiB);
+        expect(await bodyMemoryMetric()).toBeGreaterThanOrEqual(4 * MiB);
         s.destroy();
       });
       await dropped;
@@ -413,6 +420,7 @@ describe('hostile input', () => {
       stop = true;
       await sleep(200);
       expect(service.ctx.spoolMemory!.used).toBe(0);
+      expect(await bodyMemoryMetric()).toBe(0);
       expect(existsSync(service.ctx.tmpDir) ? readdirSync(service.ctx.tmpDir) : []).toEqual([]);
       expect(await remainingCredits(account)).toBe(credits);
       // And the next body is held in memory and analyzed as usual.

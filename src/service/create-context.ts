@@ -52,6 +52,7 @@ export async function createContext(
       ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     }));
   const now = overrides.now ?? Date.now;
+  const spoolMemory = new MemoryBudget(config.limits.memorySpoolBytes);
   return {
     config,
     storage,
@@ -63,10 +64,10 @@ export async function createContext(
     }),
     tokens: await TokenService.create(storage, config.jwtSecret, { embedTtlMs: config.embedTtlMs }),
     rate: new RateLimiter(storage, config.rateLimits, now),
-    metrics: new Metrics(),
+    metrics: new Metrics({ bodyMemory: () => spoolMemory.used }),
     log: overrides.log ?? createLogger(config.logLevel),
     tmpDir: join(config.dataDir, 'tmp'),
-    spoolMemory: new MemoryBudget(config.limits.memorySpoolBytes),
+    spoolMemory,
     now,
   };
 }

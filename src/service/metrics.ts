@@ -33,8 +33,19 @@ export class Metrics {
     help: 'Analyses running or waiting for a worker',
     registers: [this.registry],
   });
+  readonly bodyMemoryBytes: Gauge;
 
-  constructor() {
+  /** `bodyMemory`: bytes of request bodies held in memory now (read when scraped). */
+  constructor(sources: { bodyMemory?: () => number } = {}) {
     collectDefaultMetrics({ register: this.registry });
+    const read = sources.bodyMemory;
+    this.bodyMemoryBytes = new Gauge({
+      name: 'callscope_body_memory_bytes',
+      help: 'Bytes of request bodies held in memory for analysis (CALLSCOPE_MEMORY_SPOOL_BYTES at most)',
+      registers: [this.registry],
+      collect() {
+        if (read) this.set(read());
+      },
+    });
   }
 }
