@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { lossyStream, withStreams } from '../../../test/builders/media-network.js';
 import { session, stream } from '../../../test/builders/session.js';
 import { detectorCases, fixtureSession } from '../../../test/support/detector-cases.js';
+import { lossLadder } from '../../../test/support/loss-cases.js';
 import detector from './network-video-loss-in.js';
 
 /** A session receiving one video stream that lost `loss` % of its packets (see lossyStream). */
@@ -11,8 +12,11 @@ const receiving = (loss: number, options: { n?: number; lossySamples?: number } 
     stream({ kind: 'audio', direction: 'inbound' }),
   );
 
+const ladder = lossLadder(receiving);
+
 detectorCases(detector, {
   fires: [
+    ...ladder.fires,
     {
       name: 'real call with 10 % loss each way is high',
       session: fixtureSession('chromium156/loss/webrtc_internals_dump.txt'),
@@ -64,18 +68,6 @@ detectorCases(detector, {
       },
     },
     {
-      name: '4 % loss all call long is medium',
-      session: receiving(4),
-      severities: ['medium'],
-      check: ([o]) => expect(o!.valueInPercent).toBe(4),
-    },
-    {
-      name: '2.5 % loss all call long is low',
-      session: receiving(2.5),
-      severities: ['low'],
-      check: ([o]) => expect(o!.valueInPercent).toBe(2.5),
-    },
-    {
       name: '4 % loss packed into 2 of 30 intervals is one level milder (low)',
       session: receiving(4, { lossySamples: 2 }),
       severities: ['low'],
@@ -83,8 +75,7 @@ detectorCases(detector, {
     },
   ],
   quiet: [
-    { name: 'real clean call', session: fixtureSession('chromium156/clean/webrtc_internals_dump.txt') },
-    { name: '1.9 % loss, just under the low threshold', session: receiving(1.9) },
+    ...ladder.quiet,
     {
       name: 'lossy incoming audio only',
       session: withStreams(stream({ kind: 'video' }), lossyStream('audio', 'inbound', 8)),

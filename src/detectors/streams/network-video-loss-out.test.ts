@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { lossyStream, withStreams } from '../../../test/builders/media-network.js';
 import { session, stream } from '../../../test/builders/session.js';
 import { detectorCases, fixtureSession } from '../../../test/support/detector-cases.js';
+import { lossLadder } from '../../../test/support/loss-cases.js';
 import detector from './network-video-loss-out.js';
 
 /** A session sending one video stream of which the receiver reported `loss` % lost. */
@@ -11,8 +12,11 @@ const sending = (loss: number, options: { n?: number; lossySamples?: number } = 
     stream({ kind: 'video', direction: 'inbound' }),
   );
 
+const ladder = lossLadder(sending);
+
 detectorCases(detector, {
   fires: [
+    ...ladder.fires,
     {
       name: 'real call with 10 % loss each way is high',
       session: fixtureSession('chromium156/loss/webrtc_internals_dump.txt'),
@@ -59,18 +63,6 @@ detectorCases(detector, {
       },
     },
     {
-      name: '4 % loss all call long is medium',
-      session: sending(4),
-      severities: ['medium'],
-      check: ([o]) => expect(o!.valueInPercent).toBe(4),
-    },
-    {
-      name: '2.5 % loss all call long is low',
-      session: sending(2.5),
-      severities: ['low'],
-      check: ([o]) => expect(o!.valueInPercent).toBe(2.5),
-    },
-    {
       name: 'loss judged against the packets sent by the last receiver report',
       // 250 lost of the 5000 sent when the last report came: 5 %, though 10 000 were sent in all.
       session: withStreams({
@@ -82,8 +74,7 @@ detectorCases(detector, {
     },
   ],
   quiet: [
-    { name: 'real clean call', session: fixtureSession('chromium156/clean/webrtc_internals_dump.txt') },
-    { name: '1.9 % loss, just under the low threshold', session: sending(1.9) },
+    ...ladder.quiet,
     {
       name: 'lossy incoming video only',
       session: withStreams(
