@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import {
-  createMcpHandler,
-  hostHeaderValidationResponse,
-  isLegacyRequest,
-  legacyStatelessFallback,
-  localhostAllowedHostnames,
-  localhostAllowedOrigins,
-  originValidationResponse,
-} from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config/config.js';
 import { bearerToken, siteUrlOf } from '../http/auth.js';
 import type { App, RouteOptions } from '../http/route-types.js';
-import { callerInfo, type McpCaller, serverFactory } from './server-factory.js';
-
-/**
- * JSON-RPC messages of these tools are small (list_sessions takes at most a few KiB of filters): a
- * low limit bounds the event-loop time one body can take to parse (4 MiB of JSON keys took ~1.5 s).
- */
-const MAX_BODY = 256 * 1024;
+import type { McpHandlers } from './handlers.js';
+import { MAX_BODY } from './limits.js';
+import type { McpCaller } from './server-factory.js';
 
 const rpcError = (status: number, code: number, message: string) =>
   new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
@@ -27,34 +13,21 @@ const rpcError = (status: number, code: number, message: string) =>
     headers: { 'content-type': 'application/json' },
   });
 
-const hostname = (url: string | undefined) => (url ? new URL(url).hostname : undefined);
-
-/** Host and Origin allow-lists (DNS-rebinding protection), from configuration. */
-export function allowLists(config: Config): { hosts?: string[]; origins: string[] } {
-  const own = [hostname(config.apiUrl), hostname(config.siteUrl)].filter((h): h is string => h !== undefined);
-  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(config.host);
-  const hosts =
-    config.allowedHosts ?? (own.length || loopback ? [...localhostAllowedHostnames(), ...own] : undefined);
-  return {
-    ...(hosts ? { hosts } : {}),
-    origins: config.allowedOrigins ?? [...localhostAllowedOrigins(), ...own],
-  };
-}
-
 /**
  * POST/GET/DELETE /v1.0/mcp: the 2026-07-28 protocol (stateless) and the 2025 era with
  * sessions kept in the database, so that any server node can serve any session.
  */
 export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
-  const factory = serverFactory(ctx);
-  const modern = createMcpHandler(factory, {
-    legacy: 'reject',
-    responseMode: 'auto',
-    maxRequestBodySize: MAX_BODY,
+  // The MCP SDK (and zod under it: 8 MB of heap) loads with the first MCP request. Until then the
+  // event loop's isolate is that much smaller, and each of its garbage collections that much shorter.
+  let loading: Promise<McpHandlers> | undefined;
+  const handlers = () => {
+    loading ??= import('./handlers.js').then(({ mcpHandlers }) => mcpHandlers(ctx));
+    return loading;
+  };
+  app.addHook('onClose', async () => {
+    if (loading) await (await loading).close();
   });
-  const legacy = legacyStatelessFallback(factory, undefined, { maxRequestBodySize: MAX_BODY });
-  const allowed = allowLists(ctx.config);
-  app.addHook('onClose', async () => modern.close());
   // The SDK reads the body itself (and answers invalid JSON or a wrong media type in JSON-RPC form).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_request, body, done) =>
@@ -62,15 +35,13 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
   );
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const mcp = await handlers();
     const web = toWebRequest(request);
-    const rejected =
-      (allowed.hosts ? hostHeaderValidationResponse(web, allowed.hosts) : undefined) ??
-      originValidationResponse(web, allowed.origins);
+    const rejected = mcp.rejected(web);
     if (rejected) return send(reply, rejected);
     const caller = await identify(request);
-    const authInfo = callerInfo(caller);
-    if (!(await isLegacyRequest(web.clone()))) return send(reply, await modern.fetch(web, { authInfo }));
-    return send(reply, await serveLegacy(web, request, authInfo, caller));
+    if (!(await mcp.isLegacy(web.clone()))) return send(reply, await mcp.modern(web, caller));
+    return send(reply, await serveLegacy(web, request, caller, mcp));
   };
 
   async function identify(request: FastifyRequest): Promise<McpCaller> {
@@ -85,8 +56,8 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
   async function serveLegacy(
     web: Request,
     request: FastifyRequest,
-    authInfo: ReturnType<typeof callerInfo>,
     caller: McpCaller,
+    mcp: McpHandlers,
   ): Promise<Response> {
     const sessionId = request.headers['mcp-session-id'];
     if (request.method === 'GET')
@@ -123,7 +94,7 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
         createdAt: now,
         lastSeenAt: now,
       });
-      const response = await legacy(web, { authInfo });
+      const response = await mcp.legacy(web, caller);
       const headers = new Headers(response.headers);
       headers.set('mcp-session-id', id);
       return new Response(response.body, { status: response.status, headers });
@@ -132,7 +103,7 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
       return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     if (!(await ctx.storage.mcpSessions.get(sessionId))) return rpcError(404, -32001, 'Session not found');
     await ctx.storage.mcpSessions.touch(sessionId, ctx.now());
-    return legacy(web, { authInfo });
+    return mcp.legacy(web, caller);
   }
 
   app.route({ method: ['GET', 'POST', 'DELETE'], url: '/mcp', schema: { hide: true }, handler });
