@@ -19,11 +19,18 @@ import { fillSessions } from './sessions-fill.js';
 
 const MAIN = join(ROOT, 'dist', 'cli', 'main.js');
 const ANALYSES = Number(process.env.BENCH_ANALYSES ?? 60);
-/** The /healthz poller, its own process: a request every 20 ms until stdin closes, then the latencies (ms) as JSON. */
+/**
+ * The /healthz poller, its own process: a request every 20 ms until stdin closes, then the
+ * latencies (ms) as JSON. Its first requests are not timed and it says "ready" once they are done:
+ * a fresh process's first fetch loads and compiles the HTTP client (50-200 ms measured), which is
+ * the prober's start, not the service's latency.
+ */
 const PROBE = `
 const url = process.argv[1]; const out = []; let on = true;
 process.stdin.on('end', () => { on = false; }); process.stdin.resume();
 (async () => {
+  for (let i = 0; i < 5; i++) await fetch(url).then((r) => r.arrayBuffer());
+  process.stderr.write('ready\\n');
   while (on) {
     const s = performance.now();
     await fetch(url).then((r) => r.arrayBuffer());
@@ -164,13 +171,21 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     const cli = cliRate(canPin, PER_ROUND);
     const probe = spawn(process.execPath, ['-e', PROBE, `${url}/healthz`], {
-      stdio: ['pipe', 'pipe', 'inherit'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let probeOut = '';
     probe.stdout.on('data', (d) => {
       probeOut += d;
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise<void>((resolve, reject) => {
+      let said = '';
+      probe.stderr.on('data', (d) => {
+        said += d;
+        if (said.includes('ready\n')) resolve();
+      });
+      probe.once('close', (code) => reject(new Error(`the /healthz probe exited (${code}): ${said}`)));
+    });
+    await new Promise((r) => setTimeout(r, 200));
     // Steady state, as for the CLI: the rate between the third and the third-to-last completion,
     // leaving out the start (uploads before any analysis) and the end (one worker left busy).
     const done: number[] = [];
