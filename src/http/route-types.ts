@@ -44,6 +44,17 @@ export const flag = (v: string | undefined): boolean | undefined =>
 /** Raw dump, chunk, or assemble step: what the ingest routes accept (documented, not validated here). */
 export const INGEST_CONSUMES = ['application/octet-stream', 'multipart/form-data', 'application/json'];
 
+/**
+ * Route options for routes whose bodies are JSON text already (payloads serialized in a worker or
+ * stored; errors are small): their response schemas, kept for the published description and the
+ * tests, generate no serializer code. Fastify would compile one for every route at start-up, and
+ * the session payload's is about 340 KB of source per route, 2.8 MB for the six routes and their
+ * aliases, held on the event loop's heap for good, where every full collection marks it again.
+ */
+export const TEXT_REPLIES = {
+  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+} as const;
+
 /** Sends JSON that is already text (payloads serialized in a worker or stored), without re-serializing. */
 export async function sendJsonText(
   reply: { type(t: string): unknown },

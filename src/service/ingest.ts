@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import { type Account, HoldLostError } from '../storage/index.js';
+import { PROCESSOR_VERSION } from '../version.js';
 import { AnalysisTimeoutError, PoolSaturatedError } from './analysis-pool.js';
 import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
 import { ApiError } from './api-error.js';
@@ -26,8 +27,8 @@ export interface IngestOptions {
 
 export interface JsonReply {
   status: number;
-  /** JSON text of the body. */
-  body: string;
+  /** The body: JSON, as text or as UTF-8 bytes. */
+  body: string | Buffer;
 }
 
 const DUMP_ERRORS: Record<
@@ -114,8 +115,7 @@ async function claimIdempotencyKey(
     if (state.kind === 'new') return undefined;
     if (state.kind === 'mismatch')
       throw new ApiError('invalid_request', 'This Idempotency-Key was used for a different request.');
-    if (state.kind === 'done')
-      return { status: state.statusCode, body: (await gunzip(state.response)).toString('utf8') };
+    if (state.kind === 'done') return { status: state.statusCode, body: await gunzip(state.response) };
     // The first request with this key is still running: wait for its answer.
     if (ctx.now() > deadline)
       throw new ApiError('server_busy', 'The first request with this Idempotency-Key is still running.', {
@@ -152,6 +152,11 @@ async function run(
   let settled = false;
   let blobKey: string | undefined;
   try {
+    // The reply's links are known before the analysis: the worker can then write the whole body.
+    const links = save
+      ? await sessionLinks(options.siteUrl, sessionId, account.plan, () => ctx.tokens.embedToken(sessionId))
+      : undefined;
+    const ids = links ? { callscopeId: sessionId, ...links } : {};
     const result = await analyze(ctx, operation, file, {
       fileName,
       store: save,
@@ -163,6 +168,7 @@ async function run(
             uploaded_by_email: account.email,
           }
         : { id: randomUUID(), created_at: null, uploaded_by: null, uploaded_by_email: null },
+      ...(operation === 'analyze' ? { reply: analyzeReply(ids) } : {}),
     });
     if (save) {
       blobKey = `dumps/${account.id}/${sessionId}`;
@@ -194,10 +200,7 @@ async function run(
     } else await ctx.storage.accounts.settle(hold, undefined, recharge);
     settled = true;
     ctx.metrics.creditsSpent.inc({ operation });
-    const links = save
-      ? await sessionLinks(options.siteUrl, sessionId, account.plan, () => ctx.tokens.embedToken(sessionId))
-      : undefined;
-    return { status: 200, body: responseBody(operation, result, links, sessionId, ctx.now()) };
+    return { status: 200, body: responseBody(operation, result, ids, ctx.now()) };
   } catch (error) {
     if (!settled) {
       await ctx.storage.accounts.release(hold);
@@ -216,6 +219,7 @@ async function analyze(
   task: {
     fileName: string | undefined;
     store: boolean;
+    reply?: AnalysisTask['reply'];
     identity: {
       id: string;
       created_at: string | null;
@@ -235,6 +239,7 @@ async function analyze(
         maxDecompressedBytes: ctx.config.limits.maxDecompressedBytes,
         store: task.store,
         identity: task.identity,
+        ...(task.reply ? { reply: task.reply } : {}),
         ...(task.fileName ? { fileName: task.fileName } : {}),
       },
       transfer,
@@ -267,14 +272,18 @@ async function analyze(
   }
 }
 
+/** The analyze reply around its payload: `{"data": <payload>, processorVersion, ...ids}`. */
+function analyzeReply(ids: object): { before: string; after: string } {
+  const rest = JSON.stringify({ processorVersion: PROCESSOR_VERSION, ...ids });
+  return { before: '{"data":', after: `,${rest.slice(1)}` };
+}
+
 function responseBody(
   operation: Operation,
   result: Extract<AnalysisResult, { ok: true }>,
-  links: { callscopeUrl: string; embedUrl?: string } | undefined,
-  sessionId: string,
+  ids: object,
   now: number,
-): string {
-  const ids = links ? { callscopeId: sessionId, ...links } : {};
+): string | Buffer {
   if (operation === 'upload') return JSON.stringify({ success: true, ...ids });
   if (operation === 'enrich')
     return JSON.stringify({
@@ -282,9 +291,8 @@ function responseBody(
       processorVersion: result.processorVersion,
       generatedAt: now,
     });
-  // The payload is already JSON text (serialized in the worker): splice it in rather than re-parse it.
-  const rest = JSON.stringify({ processorVersion: result.processorVersion, ...ids });
-  return `{"data":${result.json},${rest.slice(1)}`;
+  // Written whole by the worker (see analyzeReply).
+  return result.body!;
 }
 
 /**

@@ -9,12 +9,14 @@ import {
   INGEST_CONSUMES,
   QueryFlag,
   type RouteOptions,
+  TEXT_REPLIES,
 } from '../route-types.js';
 
 export function analyzeRoute(app: App, { ctx, alias }: RouteOptions): void {
   app.post(
     '/analyze',
     {
+      ...TEXT_REPLIES,
       schema: {
         hide: alias,
         operationId: 'analyze',

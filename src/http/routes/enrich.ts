@@ -1,12 +1,20 @@
 import Type from 'typebox';
 import { ChunkResponse, EnrichResponse } from '../../model/api/resources.js';
 import { handleIngest } from '../ingest-handler.js';
-import { type App, BEARER, errors, INGEST_CONSUMES, type RouteOptions } from '../route-types.js';
+import {
+  type App,
+  BEARER,
+  errors,
+  INGEST_CONSUMES,
+  type RouteOptions,
+  TEXT_REPLIES,
+} from '../route-types.js';
 
 export function enrichRoute(app: App, { ctx }: RouteOptions): void {
   app.post(
     '/enrich',
     {
+      ...TEXT_REPLIES,
       schema: {
         operationId: 'enrich',
         summary: 'Scores and observations of a dump',

@@ -9,7 +9,15 @@ import { Tag } from '../../model/payload/observation.js';
 import { parseListQuery } from '../../service/session-filters.js';
 import { deleteSession, getSession, listSessions, patchSession } from '../../service/sessions.js';
 import { authOf, limitRate, siteUrlOf } from '../auth.js';
-import { type App, BEARER, errors, QueryFlag, type RouteOptions, sendJsonText } from '../route-types.js';
+import {
+  type App,
+  BEARER,
+  errors,
+  QueryFlag,
+  type RouteOptions,
+  sendJsonText,
+  TEXT_REPLIES,
+} from '../route-types.js';
 
 const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 20 });
 
@@ -65,6 +73,7 @@ export function sessionsRoutes(app: App, { ctx, alias }: RouteOptions): void {
   app.get(
     '/sessions/:callscopeId',
     {
+      ...TEXT_REPLIES,
       schema: {
         hide: alias,
         operationId: 'getSession',
@@ -111,6 +120,7 @@ export function sessionsRoutes(app: App, { ctx, alias }: RouteOptions): void {
   app.patch(
     '/sessions/:callscopeId',
     {
+      ...TEXT_REPLIES,
       schema: {
         hide: alias,
         operationId: 'updateSession',

@@ -1,12 +1,20 @@
 import Type from 'typebox';
 import { ChunkResponse, UploadResponse } from '../../model/api/resources.js';
 import { handleIngest } from '../ingest-handler.js';
-import { type App, BEARER, errors, INGEST_CONSUMES, type RouteOptions } from '../route-types.js';
+import {
+  type App,
+  BEARER,
+  errors,
+  INGEST_CONSUMES,
+  type RouteOptions,
+  TEXT_REPLIES,
+} from '../route-types.js';
 
 export function uploadRoute(app: App, { ctx, alias }: RouteOptions): void {
   app.post(
     '/upload',
     {
+      ...TEXT_REPLIES,
       schema: {
         hide: alias,
         operationId: 'upload',
