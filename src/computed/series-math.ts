@@ -10,38 +10,36 @@ export interface Distribution {
   count: number;
 }
 
-/** Summary of the finite values, or undefined when there are none. */
-export function distribution(values: ArrayLike<number>): Distribution | undefined {
-  const finite: number[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (Number.isFinite(v)) finite.push(v);
-  }
-  return distributionOf(finite);
-}
-
-/** Summary of values already known to be finite; the input is left untouched. */
+/**
+ * Summary of values already known to be finite; the input is left untouched. Order statistics by
+ * selection (quickselect) rather than a full sort: p5 and p95 need 4 ranks, found in about 3n
+ * steps where a sort takes n log n (the payload's distributions were its largest single cost).
+ */
 export function distributionOf(values: ArrayLike<number>): Distribution | undefined {
   const n = values.length;
   if (n === 0) return undefined;
-  // A typed array sorts numerically without a JS comparator, several times faster on long series.
-  // Short series are sorted in a reused one: a new typed array (memory outside the heap) per
-  // distribution cost as much as sorting a few hundred values.
-  const finite = n <= SORT_SPACE_MAX ? sortSpace(n) : new Float64Array(n);
-  for (let i = 0; i < n; i++) finite[i] = values[i]!;
-  finite.sort();
-  // Indexed loops: for-of over a typed array costs several times more. Same order, same sums.
+  // Selection works on a copy; short series reuse one typed array (a new one per distribution,
+  // memory outside the heap, cost as much as the work itself on a few hundred values).
+  const work = n <= SORT_SPACE_MAX ? sortSpace(n) : new Float64Array(n);
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += finite[i]!;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    work[i] = v;
+    sum += v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
   const avg = sum / n;
   let sq = 0;
-  for (let i = 0; i < n; i++) sq += (finite[i]! - avg) ** 2;
+  for (let i = 0; i < n; i++) sq += (work[i]! - avg) ** 2;
   return {
     avg,
-    min: finite[0]!,
-    max: finite[n - 1]!,
-    p5: quantileSorted(finite, 0.05),
-    p95: quantileSorted(finite, 0.95),
+    min,
+    max,
+    p5: quantileSelect(work, n, 0.05),
+    p95: quantileSelect(work, n, 0.95),
     stddev: Math.sqrt(sq / n),
     count: n,
   };
@@ -50,10 +48,59 @@ export function distributionOf(values: ArrayLike<number>): Distribution | undefi
 const SORT_SPACE_MAX = 1 << 16;
 let space = new Float64Array(1024);
 
-/** The first `n` slots of the shared sorting space (callers use it before the next call). */
+/** The first `n` slots of the shared work space (callers use it before the next call). */
 function sortSpace(n: number): Float64Array {
   if (space.length < n) space = new Float64Array(Math.min(SORT_SPACE_MAX, Math.max(n, 2 * space.length)));
   return space.subarray(0, n);
+}
+
+/**
+ * quantileSorted of the first `n` values of `a` as if sorted, by selection: `a` is reordered
+ * (ranks below the quantile's end up before it, the others after).
+ */
+function quantileSelect(a: Float64Array, n: number, q: number): number {
+  if (n === 1) return a[0]!;
+  const pos = (n - 1) * q;
+  const lo = Math.floor(pos);
+  const low = select(a, 0, n - 1, lo);
+  if (lo === pos) return low;
+  // The next rank is the smallest value after position lo.
+  let high = a[lo + 1]!;
+  for (let i = lo + 2; i < n; i++) if (a[i]! < high) high = a[i]!;
+  return low + (high - low) * (pos - lo);
+}
+
+/** The value of rank `k` in a[left..right] (Hoare's selection, median-of-three pivots). */
+function select(a: Float64Array, left: number, right: number, k: number): number {
+  while (right > left) {
+    const mid = (left + right) >> 1;
+    // Median of three, so that sorted and constant runs (common in stats) stay linear.
+    if (a[mid]! < a[left]!) swap(a, mid, left);
+    if (a[right]! < a[left]!) swap(a, right, left);
+    if (a[right]! < a[mid]!) swap(a, right, mid);
+    const pivot = a[mid]!;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        swap(a, i, j);
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return a[k]!;
+  }
+  return a[k]!;
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i]!;
+  a[i] = a[j]!;
+  a[j] = t;
 }
 
 /** Linear-interpolated quantile of sorted values. */
