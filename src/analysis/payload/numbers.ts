@@ -32,28 +32,35 @@ export const epochOrNull = (v: number | undefined): number | null =>
 
 /**
  * Rounds every non-integer number of a payload to 2 decimals, in place, and drops NaN/Infinity
- * (to null): responses carry whole epoch milliseconds and short decimals.
+ * (to null): responses carry whole epoch milliseconds and short decimals. Writes only the numbers
+ * it changes: most are whole, and a keyed store into objects of a few hundred shapes costs more
+ * than everything else the walk does.
  */
 export function roundPayload<T>(value: T): T {
-  const visit = (v: unknown): unknown => {
-    if (typeof v === 'number') return roundNumber(v);
-    if (Array.isArray(v)) {
-      // Chart columns are long arrays of numbers: round them here rather than one call each.
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i];
-        v[i] = typeof x === 'number' ? roundNumber(x) : visit(x);
-      }
-      return v;
+  if (typeof value === 'number') return roundNumber(value) as T;
+  if (value !== null && typeof value === 'object') roundIn(value as object);
+  return value;
+}
+
+function roundIn(v: object): void {
+  if (Array.isArray(v)) {
+    // Chart columns are long arrays of numbers: round them here rather than one call each.
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === 'number') {
+        if (!Number.isInteger(x)) v[i] = roundNumber(x);
+      } else if (x !== null && typeof x === 'object') roundIn(x);
     }
-    if (v && typeof v === 'object') {
-      // for-in, not Object.keys: no key array per object (payload objects are plain, own keys only).
-      const o = v as Record<string, unknown>;
-      for (const k in o) o[k] = visit(o[k]);
-      return o;
-    }
-    return v;
-  };
-  return visit(value) as T;
+    return;
+  }
+  // for-in, not Object.keys: no key array per object (payload objects are plain, own keys only).
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    const x = o[k];
+    if (typeof x === 'number') {
+      if (!Number.isInteger(x)) o[k] = roundNumber(x);
+    } else if (x !== null && typeof x === 'object') roundIn(x);
+  }
 }
 
 function roundNumber(v: number): number | null {
