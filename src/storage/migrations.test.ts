@@ -2,7 +2,15 @@ import { rmSync } from 'node:fs';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresStorage, TEST_DATABASE_URL, tempDir } from '../../test/support/databases.js';
-import { type Dialect, MIGRATION_NAMES, migrate, migrationStatus, repairTagMasks } from './migrations.js';
+import { flagColumns } from './flag-mask.js';
+import {
+  type Dialect,
+  MIGRATION_NAMES,
+  migrate,
+  migrationStatus,
+  repairFlagMasks,
+  repairTagMasks,
+} from './migrations.js';
 import { openPostgres } from './postgres/open.js';
 import type { Database } from './schema.js';
 import { SessionsRepo } from './sessions.js';
@@ -151,5 +159,100 @@ describe('migration 004: newest-first index covering the filters, tag index', ()
       db,
     );
     expect(names.rows.map((r) => r.indexname)).toEqual(['sessions_account_created', 'sessions_account_tags']);
+  });
+});
+
+/**
+ * Sessions stored before 005 get their observation type bits from session_flags; a type without
+ * a bit (stored by a newer version) is still found there.
+ */
+async function flagBackfill(db: Kysely<unknown>, dialect: Dialect) {
+  const before = MIGRATION_NAMES.indexOf('005-flag-masks');
+  expect(await migrate(db, dialect, { until: MIGRATION_NAMES[before - 1]! })).toEqual(
+    MIGRATION_NAMES.slice(0, before),
+  );
+  await sql`insert into accounts (id, name, plan, monthly_allocation, period_start, created_at)
+    values ('a', 'a', 'developer', 1, 0, 0)`.execute(db);
+  const store = async (id: string, flags: string[]) => {
+    await sql`insert into sessions (id, account_id, created_at, title, file_name, file_size, blob_key,
+      processor_version, indexed) values (${id}, 'a', 1, ${id}, 'f', 1, ${`k/${id}`}, '1.0.0', 1)`.execute(
+      db,
+    );
+    for (const f of flags)
+      await sql`insert into session_flags (session_id, account_id, value) values (${id}, 'a', ${f})`.execute(
+        db,
+      );
+  };
+  const sessions: [string, string[]][] = [
+    ['s1', ['iceFailure', 'weakSrtpCipher']],
+    ['s2', []],
+    ['s3', ['futureType']],
+    ['s4', ['aecDisabled', 'futureType']],
+  ];
+  for (const [id, flags] of sessions) await store(id, flags);
+  expect(await migrate(db, dialect)).toEqual(MIGRATION_NAMES.slice(before));
+  const rows = await sql<Record<string, number | string>>`select id, obs_flags_0, obs_flags_1, obs_flags_2,
+    obs_flags_3 from sessions order by id`.execute(db);
+  expect(
+    rows.rows.map(({ id, ...masks }) => [
+      id,
+      Object.fromEntries(Object.entries(masks).map(([k, v]) => [k, Number(v)])),
+    ]),
+  ).toEqual(sessions.map(([id, flags]) => [id, flagColumns(flags)]));
+  const repo = new SessionsRepo(db as Kysely<Database>);
+  const ids = async (observationFlags: string[]) => {
+    const page = await repo.list('a', { observationFlags }, { limit: 10, offset: 0 });
+    return { ids: page.rows.map((r) => r.id).sort(), total: page.totalCount };
+  };
+  expect(await ids(['iceFailure'])).toEqual({ ids: ['s1'], total: 1 });
+  expect(await ids(['futureType'])).toEqual({ ids: ['s3', 's4'], total: 2 });
+  expect(await ids(['aecDisabled', 'weakSrtpCipher', 'futureType'])).toEqual({
+    ids: ['s1', 's3', 's4'],
+    total: 3,
+  });
+  expect(await ids(['cpuLimitation'])).toEqual({ ids: [], total: 0 });
+  // A node still on the previous version stores a session: no bits until `callscope migrate`
+  // repairs them; a session whose only types have no bit is left alone.
+  await store('s5', ['cpuLimitation']);
+  expect(await ids(['cpuLimitation'])).toEqual({ ids: [], total: 0 });
+  expect(await repairFlagMasks(db)).toBe(1);
+  expect(await repairFlagMasks(db)).toBe(0);
+  expect(await ids(['cpuLimitation'])).toEqual({ ids: ['s5'], total: 1 });
+}
+
+describe('migration 005: observation type bits', () => {
+  it('SQLite: backfills the bits, which counts read from indexes alone', async () => {
+    const db = emptySqlite();
+    await flagBackfill(db, 'sqlite');
+    const plan = async (where: string) =>
+      (
+        await sql<{ detail: string }>`explain query plan ${sql.raw(
+          `select count(*) from sessions where account_id = 'a' and ${where}`,
+        )}`.execute(db)
+      ).rows
+        .map((r) => r.detail)
+        .join('\n');
+    const iceFailure = '(obs_flags_1 & 256) <> 0';
+    expect(await plan(iceFailure)).toBe(
+      'SEARCH sessions USING COVERING INDEX sessions_account_flags (account_id=?)',
+    );
+    expect(await plan(`browser = 'Chrome' and ${iceFailure}`)).toBe(
+      'SEARCH sessions USING COVERING INDEX sessions_account_filters (account_id=? AND browser=?)',
+    );
+    for (const other of [`os = 'Linux'`, `score_band = 'low'`, `browser_version = '143' and obs_high > 0`])
+      expect(await plan(`${other} and ${iceFailure}`)).toMatch(
+        /USING COVERING INDEX sessions_account_filters/,
+      );
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)('PostgreSQL: backfills the bits', async () => {
+    const pg = await postgresStorage();
+    cleanups.push(() => pg.cleanup());
+    const db = openPostgres(pg.databaseUrl!) as Kysely<unknown>;
+    cleanups.push(() => db.destroy());
+    await sql`drop table if exists schema_migrations, rate_counters, mcp_sessions, idempotency_keys,
+      upload_chunks, session_tags, session_flags, session_payloads, sessions, credit_holds, settings,
+      tokens, accounts cascade`.execute(db);
+    await flagBackfill(db, 'postgres');
   });
 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { FLAG_BITS_PER_COLUMN, FLAG_COLUMNS, FLAG_TYPES } from './flag-mask.js';
 import { TAG_BITS } from './tag-mask.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -244,6 +245,28 @@ const MIGRATIONS: Migration[] = [
       await sql`drop index sessions_account_created`.execute(db);
     },
   },
+  {
+    // The observationFlags filter as bits on the row (flag-mask.ts), as 002 did for tags. 100 000
+    // sessions on SQLite, counting those with one observation type probed session_flags once per
+    // row: 106 ms (130 ms for two types). With the bits in an index of their own and in the one
+    // covering the other filters, the count is an index-only scan: 5 ms for the type alone, 2-10 ms
+    // with browser, OS, version, score band or has* filters. Pages still walk the newest-first
+    // index: with the bits in it too, the planner counted OS + type on that wide index (23 ms).
+    name: '005-flag-masks',
+    async up(db) {
+      for (const column of FLAG_COLUMNS)
+        await db.schema
+          .alterTable('sessions')
+          .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      await repairFlagMasks(db);
+      const flags = sql.join(FLAG_COLUMNS.map((c) => sql.id(c)));
+      await sql`create index sessions_account_flags on sessions (account_id, ${flags})`.execute(db);
+      await sql`drop index sessions_account_filters`.execute(db);
+      await sql`create index sessions_account_filters on sessions (account_id, browser, os, browser_version,
+        score_band, obs_critical, obs_high, obs_medium, ${flags}, id)`.execute(db);
+    },
+  },
 ];
 
 /**
@@ -263,6 +286,39 @@ export async function repairTagMasks(db: Kysely<unknown>): Promise<number> {
     where obs_tag_mask = 0 and exists (select 1 from session_tags where session_tags.session_id = sessions.id)`.execute(
       db,
     );
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Sets the flag columns from session_flags where they are all 0 although flags with a bit exist:
+ * the backfill of migration 005, and the repair `callscope migrate` runs every time, as for tags
+ * (repairTagMasks). Returns the number of sessions fixed.
+ */
+export async function repairFlagMasks(db: Kysely<unknown>): Promise<number> {
+  const known = FLAG_TYPES.map((t) => sql.lit(t));
+  const columns = FLAG_COLUMNS.map((column, i) => {
+    const cases = FLAG_TYPES.flatMap((type, slot) =>
+      Math.floor(slot / FLAG_BITS_PER_COLUMN) === i
+        ? [sql`when ${sql.lit(type)} then ${sql.lit(2 ** (slot % FLAG_BITS_PER_COLUMN))}`]
+        : [],
+    );
+    // (session_id, value) is the primary key of session_flags: a sum of distinct bits is their OR.
+    const value =
+      cases.length === 0
+        ? sql`0`
+        : sql`coalesce((select sum(case value ${sql.join(cases, sql` `)} else 0 end)
+          from session_flags where session_flags.session_id = sessions.id), 0)`;
+    return sql`${sql.id(column)} = ${value}`;
+  });
+  const none = sql.join(
+    FLAG_COLUMNS.map((c) => sql`${sql.id(c)} = 0`),
+    sql` and `,
+  );
+  const result = await sql`update sessions set ${sql.join(columns)}
+    where ${none} and exists (select 1 from session_flags
+      where session_flags.session_id = sessions.id and session_flags.value in (${sql.join(known)}))`.execute(
+    db,
+  );
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -80,6 +80,11 @@ export interface SessionsTable {
   obs_medium: number;
   /** Bits of the observation tags (tag-mask.ts), for the observationTags filter. */
   obs_tag_mask: number;
+  /** Bits of the observation types (flag-mask.ts), for the observationFlags filter. */
+  obs_flags_0: number;
+  obs_flags_1: number;
+  obs_flags_2: number;
+  obs_flags_3: number;
   score_band: string;
 }
 

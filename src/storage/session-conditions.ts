@@ -1,11 +1,12 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { FLAG_COLUMNS, flagMasks } from './flag-mask.js';
 import type { SessionFilters } from './records.js';
 import type { Database } from './schema.js';
 import { tagMask } from './tag-mask.js';
 
 /**
  * The WHERE clause of a sessions list: the account, then every filter of the specification, each
- * written so that an index answers it (see migrations 001 and 002).
+ * written so that an index answers it (see migrations 001, 002 and 005).
  */
 export function sessionConditions(
   eb: ExpressionBuilder<Database, 'sessions'>,
@@ -21,20 +22,7 @@ export function sessionConditions(
     );
   // Any of the tags: one bit test on the row (see tag-mask.ts).
   if (f.observationTags?.length) all.push(sql<SqlBool>`(obs_tag_mask & ${tagMask(f.observationTags)}) <> 0`);
-  for (const [filter, table] of [[f.observationFlags, 'session_flags']] as const) {
-    if (!filter?.length) continue;
-    // EXISTS probes the (session_id, value) primary key per candidate row: the newest-first page
-    // stops after `limit` rows instead of materializing every matching id.
-    all.push(
-      eb.exists(
-        eb
-          .selectFrom(table)
-          .select(sql`1`.as('one'))
-          .whereRef(`${table}.session_id`, '=', 'sessions.id')
-          .where(`${table}.value`, 'in', filter),
-      ),
-    );
-  }
+  if (f.observationFlags?.length) all.push(anyFlag(eb, f.observationFlags));
   const equal = [
     ['os', f.os],
     ['browser', f.browser],
@@ -61,6 +49,30 @@ export function sessionConditions(
   for (const [band, value] of bands)
     if (value !== undefined) all.push(eb('score_band', value ? '=' : '!=', band));
   return eb.and(all);
+}
+
+/**
+ * Any of the observation types: bit tests on the row (see flag-mask.ts). A type this version has
+ * no bit for (one a newer version stored) is looked up in session_flags: EXISTS probes the
+ * (session_id, value) primary key per candidate row, and a newest-first page stops after `limit`.
+ */
+function anyFlag(eb: ExpressionBuilder<Database, 'sessions'>, types: readonly string[]): Expression<SqlBool> {
+  const { masks, unknown } = flagMasks(types);
+  const any: Expression<SqlBool>[] = [];
+  FLAG_COLUMNS.forEach((column, i) => {
+    if (masks[i]) any.push(sql<SqlBool>`(${sql.ref(column)} & ${masks[i]}) <> 0`);
+  });
+  if (unknown.length > 0)
+    any.push(
+      eb.exists(
+        eb
+          .selectFrom('session_flags')
+          .select(sql`1`.as('one'))
+          .whereRef('session_flags.session_id', '=', 'sessions.id')
+          .where('session_flags.value', 'in', unknown),
+      ),
+    );
+  return any.length === 1 ? any[0]! : eb.or(any);
 }
 
 /** LIKE wildcards in user text match literally (SQLite and PostgreSQL both take `\` with ESCAPE). */

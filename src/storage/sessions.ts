@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Tag } from '../model/payload/observation.js';
+import { type FlagColumn, flagColumns } from './flag-mask.js';
 import type {
   NewSession,
   SessionAbstract,
@@ -12,8 +13,8 @@ import type { Database, SessionsTable } from './schema.js';
 import { sessionConditions } from './session-conditions.js';
 import { tagMask } from './tag-mask.js';
 
-/** The mask only serves filters; the tags themselves come from session_tags. */
-type Row = Omit<SessionsTable, 'obs_tag_mask'>;
+/** The masks only serve filters; the tags and flags themselves come from session_tags and session_flags. */
+type Row = Omit<SessionsTable, 'obs_tag_mask' | FlagColumn>;
 const COLUMNS = [
   'id',
   'account_id',
@@ -61,6 +62,7 @@ const abstractColumns = (a: SessionAbstract) => ({
   obs_high: a.observationsHigh,
   obs_medium: a.observationsMedium,
   obs_tag_mask: tagMask(a.observationTags),
+  ...flagColumns(a.observationFlags),
   score_band: a.scoreBand,
 });
 

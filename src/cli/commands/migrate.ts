@@ -1,4 +1,4 @@
-import { migrate, migrationStatus, repairTagMasks } from '../../storage/migrations.js';
+import { migrate, migrationStatus, repairFlagMasks, repairTagMasks } from '../../storage/migrations.js';
 import type { CliIo } from '../io.js';
 import {
   describeDatabase,
@@ -44,6 +44,11 @@ export async function migrateCommand(
     const repaired = await repairTagMasks(opened.db);
     if (repaired > 0)
       io.out(`${target}: set the tag bits of ${repaired} session(s) stored by a previous version.`);
+    const flagged = await repairFlagMasks(opened.db);
+    if (flagged > 0)
+      io.out(
+        `${target}: set the observation type bits of ${flagged} session(s) stored by a previous version.`,
+      );
     if (applied.length === 0)
       io.out(`${target}: up to date (${after.applied.length} applied, none pending).`);
     else

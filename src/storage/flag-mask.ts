@@ -1,0 +1,129 @@
+/**
+ * Observation types (the observationFlags filter) as bits on the session row, as tags are (see
+ * tag-mask.ts): an index-only scan of a few small columns instead of probing session_flags once
+ * per row. 100 000 sessions on SQLite, counting sessions with iceFailure: 106 ms before.
+ *
+ * Each type has a slot for good: slot i is bit (i % 30) of column obs_flags_(i / 30), 30 bits so
+ * that every mask is a positive 32-bit integer in both databases and in JavaScript bit operations.
+ * Stored data depends on these positions: never reorder or remove a name, only append new types
+ * (a test fails when a detector's type has no slot). Types without a slot, stored by another
+ * version, are still found through session_flags.
+ */
+export const FLAG_TYPES: readonly string[] = [
+  'addIceCandidateFailure',
+  'aecDisabled',
+  'audioConcealment',
+  'audioInterruptions',
+  'bandwidthLimitation',
+  'bluetoothDevice',
+  'callEndedDuringSetup',
+  'cannotReachStun',
+  'cannotReachTurn',
+  'connectionChurn',
+  'connectionLost',
+  'constantMicrophoneVolume',
+  'cpuLimitation',
+  'cpuPressure',
+  'createDescriptionFailure',
+  'dataChannelFailure',
+  'delaysSendingMedia',
+  'directTcp',
+  'dtlsFailure',
+  'duplicatedLinesInLocalSdp',
+  'duplicatedLinesInRemoteSdp',
+  'framesDropped',
+  'frequentPathSwitches',
+  'getUserMediaNotAllowed',
+  'getUserMediaNotFound',
+  'getUserMediaNotReadable',
+  'getUserMediaOtherError',
+  'getUserMediaOverconstrained',
+  'highDecodeTime',
+  'highEncodeTime',
+  'highFreezeDuration',
+  'highIncomingRoundTripTime',
+  'highNegativePacketsLost',
+  'highOutgoingRoundTripTime',
+  'highRetransmissions',
+  'highSignalingTime',
+  'highStunDelay',
+  'highTurnDelay',
+  'iceFailure',
+  'iceRestart',
+  'iceTransportPolicyRelay',
+  'iceWarmup',
+  'incompleteLog',
+  'legacyStats',
+  'longMute',
+  'lowBandwidthEstimate',
+  'lowEndDevice',
+  'lowFrameRate',
+  'mungedLocalSdp',
+  'mungedReorderedLinesInLocalSdp',
+  'nackStorm',
+  'networkAudioLossIn',
+  'networkAudioLossOut',
+  'networkMediaJitterIn',
+  'networkMediaJitterOut',
+  'networkVideoLossIn',
+  'networkVideoLossOut',
+  'noStatistics',
+  'nullVideoDecoder',
+  'oneWayMedia',
+  'otherLimitation',
+  'pliStorm',
+  'privateTurnAddress',
+  'publicDiscoveredAddress',
+  'relayOverTcp',
+  'relayOverTls',
+  'relayOverUdp',
+  'resolutionDrop',
+  'screenShare',
+  'setDescriptionFailure',
+  'shortLivedTrack',
+  'silentMicrophone',
+  'slowDtlsEstablishment',
+  'slowIceConnection',
+  'softwareVideoCodec',
+  'speakerDelay',
+  'statsTruncated',
+  'turnAuthenticationError',
+  'turnClientError',
+  'turnNoConfig',
+  'unfinishedNegotiation',
+  'unusedStream',
+  'usbDevice',
+  'useVpn',
+  'videoPaused',
+  'weakCertificateFingerprint',
+  'weakDtlsVersion',
+  'weakSrtpCipher',
+];
+
+/** Bits per column, and the columns: room for 120 types. */
+export const FLAG_BITS_PER_COLUMN = 30;
+export const FLAG_COLUMNS = ['obs_flags_0', 'obs_flags_1', 'obs_flags_2', 'obs_flags_3'] as const;
+export type FlagColumn = (typeof FLAG_COLUMNS)[number];
+
+const SLOT = new Map(FLAG_TYPES.map((type, i) => [type, i]));
+
+/** The masks of `types`, one per column, and the types that have no slot. */
+export function flagMasks(types: readonly string[]): { masks: number[]; unknown: string[] } {
+  const masks = FLAG_COLUMNS.map(() => 0);
+  const unknown: string[] = [];
+  for (const type of types) {
+    const slot = SLOT.get(type);
+    if (slot === undefined) {
+      if (!unknown.includes(type)) unknown.push(type);
+      continue;
+    }
+    masks[Math.floor(slot / FLAG_BITS_PER_COLUMN)]! |= 1 << (slot % FLAG_BITS_PER_COLUMN);
+  }
+  return { masks, unknown };
+}
+
+/** The flag columns of a session with these observation types. */
+export function flagColumns(types: readonly string[]): Record<FlagColumn, number> {
+  const { masks } = flagMasks(types);
+  return Object.fromEntries(FLAG_COLUMNS.map((c, i) => [c, masks[i]!])) as Record<FlagColumn, number>;
+}
