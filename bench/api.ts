@@ -54,7 +54,7 @@ const [url, token] = process.argv.slice(1); const out = [];
   process.stdout.write(JSON.stringify(out));
 })();`;
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 100_000);
-const results: [string, string, string, boolean][] = [];
+const results: [string, string, string, boolean | undefined][] = [];
 
 const pct = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -271,27 +271,33 @@ try {
     p99 < 50,
   ]);
 
-  // 3. Sessions list, three filters, sequential requests.
+  // 3. Sessions list, three filters, sequential requests; then one observation type alone (the
+  // issue's target is for the first; the second shows the filter migration 005 made an index scan).
   const listAuth = { authorization: `Bearer ${listAccount.token}` };
-  const query = '/v1.0/sessions?browser=Chrome&hasHigh=true&observationTags=network';
-  const first = (await (await fetch(`${url}${query}`, { headers: listAuth })).json()) as {
-    totalCount: number;
-    total: number;
-  };
-  // From a process of its own, as the /healthz probe: this one carries the fill and the uploads,
-  // and its garbage collections would be timed as the service's latency.
-  const lister = spawnSync(process.execPath, ['-e', LISTER, `${url}${query}`, listAccount.token], {
-    encoding: 'utf8',
-  });
-  if (lister.status !== 0) throw new Error(`list requests failed: ${lister.stderr}`);
-  const times = JSON.parse(lister.stdout) as number[];
-  const p95 = pct(times, 0.95);
-  results.push([
-    `sessions list, ${SESSIONS} stored, 3 filters (${first.totalCount} match, ${first.total}/page)`,
-    `p95 ${p95.toFixed(1)} ms, p50 ${pct(times, 0.5).toFixed(1)} ms`,
-    '< 20 ms',
-    p95 < 20,
-  ]);
+  const lists = [
+    ['3 filters', '/v1.0/sessions?browser=Chrome&hasHigh=true&observationTags=network', true],
+    ['observationFlags alone', '/v1.0/sessions?observationFlags=iceFailure', false],
+  ] as const;
+  for (const [what, query, targeted] of lists) {
+    const first = (await (await fetch(`${url}${query}`, { headers: listAuth })).json()) as {
+      totalCount: number;
+      total: number;
+    };
+    // From a process of its own, as the /healthz probe: this one carries the fill and the uploads,
+    // and its garbage collections would be timed as the service's latency.
+    const lister = spawnSync(process.execPath, ['-e', LISTER, `${url}${query}`, listAccount.token], {
+      encoding: 'utf8',
+    });
+    if (lister.status !== 0) throw new Error(`list requests failed: ${lister.stderr}`);
+    const times = JSON.parse(lister.stdout) as number[];
+    const p95 = pct(times, 0.95);
+    results.push([
+      `sessions list, ${SESSIONS} stored, ${what} (${first.totalCount} match, ${first.total}/page)`,
+      `p95 ${p95.toFixed(1)} ms, p50 ${pct(times, 0.5).toFixed(1)} ms`,
+      targeted ? '< 20 ms' : '(report)',
+      targeted ? p95 < 20 : undefined,
+    ]);
+  }
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('close', r));
@@ -300,5 +306,7 @@ try {
 
 console.log('');
 for (const [name, value, target, ok] of results)
-  console.log(`${name.padEnd(70)} ${value.padEnd(48)} ${target.padEnd(9)} ${ok ? 'PASS' : 'FAIL'}`);
-process.exitCode = results.every((r) => r[3]) ? 0 : 1;
+  console.log(
+    `${name.padEnd(80)} ${value.padEnd(48)} ${target.padEnd(9)} ${ok === undefined ? '' : ok ? 'PASS' : 'FAIL'}`,
+  );
+process.exitCode = results.every((r) => r[3] !== false) ? 0 : 1;
