@@ -33,6 +33,21 @@ function emptySqlite(): Kysely<unknown> {
   return db;
 }
 
+/**
+ * An empty schema of its own on the test PostgreSQL: postgresStorage() migrates a fresh one, whose
+ * tables are dropped here to start over.
+ */
+async function emptyPostgres(): Promise<Kysely<unknown>> {
+  const pg = await postgresStorage();
+  cleanups.push(() => pg.cleanup());
+  const db = openPostgres(pg.databaseUrl!) as Kysely<unknown>;
+  cleanups.push(() => db.destroy());
+  await sql`drop table if exists schema_migrations, rate_counters, mcp_sessions, idempotency_keys,
+    upload_chunks, session_tags, session_flags, session_payloads, sessions, credit_holds, settings,
+    tokens, accounts cascade`.execute(db);
+  return db;
+}
+
 /** Sessions stored before 002 (no obs_tag_mask yet) get their mask from session_tags. */
 async function backfill(db: Kysely<unknown>, dialect: Dialect) {
   expect(await migrate(db, dialect, { until: '001-initial' })).toEqual(['001-initial']);
@@ -98,14 +113,7 @@ describe('migration 002: tag bits and severity indexes', () => {
   it.skipIf(!TEST_DATABASE_URL)(
     'PostgreSQL: backfills the mask and creates the partial indexes',
     async () => {
-      // A fresh schema: postgresStorage() migrates it, so take its URL and start over in a new one.
-      const pg = await postgresStorage();
-      cleanups.push(() => pg.cleanup());
-      const db = openPostgres(pg.databaseUrl!) as Kysely<unknown>;
-      cleanups.push(() => db.destroy());
-      await sql`drop table if exists schema_migrations, rate_counters, mcp_sessions, idempotency_keys,
-      upload_chunks, session_tags, session_flags, session_payloads, sessions, credit_holds, settings,
-      tokens, accounts cascade`.execute(db);
+      const db = await emptyPostgres();
       await backfill(db, 'postgres');
       // (Whether the planner picks them at scale is what bench:scale's EXPLAIN shows.)
       const indexes = await sql<{ indexdef: string }>`select indexdef from pg_indexes
@@ -246,13 +254,6 @@ describe('migration 005: observation type bits', () => {
   });
 
   it.skipIf(!TEST_DATABASE_URL)('PostgreSQL: backfills the bits', async () => {
-    const pg = await postgresStorage();
-    cleanups.push(() => pg.cleanup());
-    const db = openPostgres(pg.databaseUrl!) as Kysely<unknown>;
-    cleanups.push(() => db.destroy());
-    await sql`drop table if exists schema_migrations, rate_counters, mcp_sessions, idempotency_keys,
-      upload_chunks, session_tags, session_flags, session_payloads, sessions, credit_holds, settings,
-      tokens, accounts cascade`.execute(db);
-    await flagBackfill(db, 'postgres');
+    await flagBackfill(await emptyPostgres(), 'postgres');
   });
 });
