@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type pg from 'pg';
 import { DETECTORS } from '../src/detectors/index.js';
 import { scoreBand } from '../src/service/projections.js';
+import { FLAG_COLUMNS, flagMasks } from '../src/storage/flag-mask.js';
 import { tagMask } from '../src/storage/tag-mask.js';
 
 const BROWSERS: [string, number, string[]][] = [
@@ -32,6 +33,8 @@ const SERIOUS = ['critical', 'high', 'medium'] as const;
 const SERIOUS_DETECTORS = DETECTORS.map((d) => d.meta).filter((m) =>
   m.severities.some((s) => (SERIOUS as readonly string[]).includes(s)),
 );
+/** Observation types from the most frequent (the fill draws them with Zipf weights in this order). */
+export const FILL_TYPES_BY_FREQUENCY: readonly string[] = SERIOUS_DETECTORS.map((m) => m.type);
 
 export interface FillResult {
   sessions: number;
@@ -108,6 +111,7 @@ export async function fillSessions(
       high: [] as number[],
       medium: [] as number[],
       tagMask: [] as number[],
+      flagMasks: FLAG_COLUMNS.map(() => [] as number[]),
     };
     const facts = {
       flagId: [] as string[],
@@ -159,20 +163,24 @@ export async function fillSessions(
       s.high.push(counts.high);
       s.medium.push(counts.medium);
       s.tagMask.push(tagMask([...tags]));
+      const masks = flagMasks([...types]).masks;
+      for (let c = 0; c < masks.length; c++) s.flagMasks[c]!.push(masks[c]!);
     }
     await client.query('begin');
     await client.query(
       `insert into sessions (id, account_id, created_at, title, tags, file_name, file_size, blob_key,
          processor_version, ${separatePayloads ? '' : 'payload, '}uploaded_by, call_start, call_end, indexed,
          browser, browser_version, os, conference_id, session_ref, user_id, experience_score, connectivity,
-         obs_critical, obs_high, obs_medium, obs_tag_mask, score_band)
+         obs_critical, obs_high, obs_medium, obs_tag_mask, ${FLAG_COLUMNS.join(', ')}, score_band)
        select id, $2, created, title, '[]', 'webrtc_internals_dump.txt', 2500000, 'dumps/' || $2 || '/' || id,
-         '1.0.0', ${separatePayloads ? '' : '$17, '}$2, created - 600000, created, 1,
-         browser, version, os, conference, id, usr, score, connectivity, critical, high, medium, mask, band
+         '1.0.0', ${separatePayloads ? '' : '$21, '}$2, created - 600000, created, 1,
+         browser, version, os, conference, id, usr, score, connectivity, critical, high, medium, mask,
+         f0, f1, f2, f3, band
        from unnest($1::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
          $9::text[], $10::float8[], $11::text[], $12::text[], $13::int[], $14::int[], $15::int[],
-         $16::int[]) as t(id, created, title, browser, version, os, conference, usr, score, band,
-           connectivity, critical, high, medium, mask)`,
+         $16::int[], $17::int[], $18::int[], $19::int[], $20::int[]) as t(id, created, title, browser,
+           version, os, conference, usr, score, band, connectivity, critical, high, medium, mask,
+           f0, f1, f2, f3)`,
       [
         s.id,
         accountId,
@@ -190,6 +198,7 @@ export async function fillSessions(
         s.high,
         s.medium,
         s.tagMask,
+        ...s.flagMasks,
         ...(separatePayloads ? [] : [payload]),
       ],
     );

@@ -48,6 +48,10 @@ log(
   `  p50 ${list.p50.toFixed(1)} ms, p95 ${list.p95.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms; ` +
     `matches per query ${list.matchedMin.toLocaleString('en')} to ${list.matchedMax.toLocaleString('en')}`,
 );
+log(
+  `  observationFlags alone: p50 ${list.flags.p50.toFixed(1)} ms, p95 ${list.flags.p95.toFixed(1)} ms; ` +
+    `matches per query ${list.flags.matchedMin.toLocaleString('en')} to ${list.flags.matchedMax.toLocaleString('en')}`,
+);
 log(`  EXPLAIN (ANALYZE, BUFFERS) of one call (count, then the page):\n`);
 log(
   list.explain
