@@ -105,19 +105,22 @@ export const FLAG_BITS_PER_COLUMN = 30;
 export const FLAG_COLUMNS = ['obs_flags_0', 'obs_flags_1', 'obs_flags_2', 'obs_flags_3'] as const;
 export type FlagColumn = (typeof FLAG_COLUMNS)[number];
 
-const SLOT = new Map(FLAG_TYPES.map((type, i) => [type, i]));
+/** Where each type's bit is: column index and bit value (slot i: column i / 30, bit i % 30). */
+export const FLAG_BITS: ReadonlyMap<string, { column: number; bit: number }> = new Map(
+  FLAG_TYPES.map((type, slot) => [
+    type,
+    { column: Math.floor(slot / FLAG_BITS_PER_COLUMN), bit: 1 << (slot % FLAG_BITS_PER_COLUMN) },
+  ]),
+);
 
 /** The masks of `types`, one per column, and the types that have no slot. */
 export function flagMasks(types: readonly string[]): { masks: number[]; unknown: string[] } {
   const masks = FLAG_COLUMNS.map(() => 0);
   const unknown: string[] = [];
   for (const type of types) {
-    const slot = SLOT.get(type);
-    if (slot === undefined) {
-      if (!unknown.includes(type)) unknown.push(type);
-      continue;
-    }
-    masks[Math.floor(slot / FLAG_BITS_PER_COLUMN)]! |= 1 << (slot % FLAG_BITS_PER_COLUMN);
+    const at = FLAG_BITS.get(type);
+    if (at) masks[at.column]! |= at.bit;
+    else if (!unknown.includes(type)) unknown.push(type);
   }
   return { masks, unknown };
 }

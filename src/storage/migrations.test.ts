@@ -3,14 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresStorage, TEST_DATABASE_URL, tempDir } from '../../test/support/databases.js';
 import { flagColumns } from './flag-mask.js';
-import {
-  type Dialect,
-  MIGRATION_NAMES,
-  migrate,
-  migrationStatus,
-  repairFlagMasks,
-  repairTagMasks,
-} from './migrations.js';
+import { repairFlagMasks, repairTagMasks } from './mask-repair.js';
+import { type Dialect, MIGRATION_NAMES, migrate, migrationStatus } from './migrations.js';
 import { openPostgres } from './postgres/open.js';
 import type { Database } from './schema.js';
 import { SessionsRepo } from './sessions.js';

@@ -1,4 +1,5 @@
-import { migrate, migrationStatus, repairFlagMasks, repairTagMasks } from '../../storage/migrations.js';
+import { repairFlagMasks, repairTagMasks } from '../../storage/mask-repair.js';
+import { migrate, migrationStatus } from '../../storage/migrations.js';
 import type { CliIo } from '../io.js';
 import {
   describeDatabase,
