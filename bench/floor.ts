@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { readWholeFile } from '../src/ingest/input.js';
 
 /**
  * The decode floor: the least work any reader of the dump must do. Reads the file, parses its
@@ -40,12 +40,12 @@ export async function decodeFloor(path: string): Promise<number> {
 }
 
 /**
- * The dump's text (gzip inflated, detected by its magic bytes as analyzeDump does). Read the way
- * analyzeDump reads a file of its size (see src/ingest/input.ts): synchronously up to 4 MiB, so
- * that the floor pays no more for reading than the analysis does.
+ * The dump's text (gzip inflated, detected by its magic bytes as analyzeDump does). Read in one go the
+ * way analyzeDump reads a file it does not stream (readWholeFile), so that the floor pays no more
+ * for reading than the analysis does.
  */
 export async function readText(path: string): Promise<string> {
-  const bytes = statSync(path).size <= 4 * 2 ** 20 ? readFileSync(path) : await readFile(path);
+  const bytes = await readWholeFile(path, statSync(path).size);
   const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
   return (gzip ? gunzipSync(bytes) : bytes).toString('utf8');
 }

@@ -29,7 +29,7 @@ export async function openInput(input: DumpInput): Promise<OpenedInput> {
     if (!info.isFile()) throw new Error(`${input} is not a file`);
     // A small file is read whole: a stream's machinery costs more than the read itself there.
     if (info.size <= WHOLE_FILE) {
-      const buf = info.size <= SYNC_FILE ? readFileSync(input) : await readFile(input);
+      const buf = await readWholeFile(input, info.size);
       return { chunks: single(buf), size: info.size, fileName: basename(input) };
     }
     return {
@@ -45,6 +45,11 @@ export async function openInput(input: DumpInput): Promise<OpenedInput> {
     return { chunks: single(buf), size: buf.length, fileName: undefined };
   }
   return { chunks: asBuffers(input), size: undefined, fileName: undefined };
+}
+
+/** A file of `size` bytes read in one go (analyzeDump does so up to 16 MiB, and streams larger ones). */
+export async function readWholeFile(path: string, size: number): Promise<Buffer> {
+  return size <= SYNC_FILE ? readFileSync(path) : readFile(path);
 }
 
 async function* single(buf: Buffer): AsyncGenerator<Buffer> {
