@@ -20,7 +20,7 @@ export function distributionOf(values: ArrayLike<number>): Distribution | undefi
   if (n === 0) return undefined;
   // Selection works on a copy; short series reuse one typed array (a new one per distribution,
   // memory outside the heap, cost as much as the work itself on a few hundred values).
-  const work = n <= SORT_SPACE_MAX ? sortSpace(n) : new Float64Array(n);
+  const work = n <= WORK_SPACE_MAX ? workSpace(n) : new Float64Array(n);
   let sum = 0;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
@@ -45,12 +45,12 @@ export function distributionOf(values: ArrayLike<number>): Distribution | undefi
   };
 }
 
-const SORT_SPACE_MAX = 1 << 16;
+const WORK_SPACE_MAX = 1 << 16;
 let space = new Float64Array(1024);
 
 /** The first `n` slots of the shared work space (callers use it before the next call). */
-function sortSpace(n: number): Float64Array {
-  if (space.length < n) space = new Float64Array(Math.min(SORT_SPACE_MAX, Math.max(n, 2 * space.length)));
+function workSpace(n: number): Float64Array {
+  if (space.length < n) space = new Float64Array(Math.min(WORK_SPACE_MAX, Math.max(n, 2 * space.length)));
   return space.subarray(0, n);
 }
 

@@ -48,8 +48,8 @@ export const INGEST_CONSUMES = ['application/octet-stream', 'multipart/form-data
  * Route options for routes whose bodies are JSON text already (payloads serialized in a worker or
  * stored; errors are small): their response schemas, kept for the published description and the
  * tests, generate no serializer code. Fastify would compile one for every route at start-up, and
- * the session payload's is about 340 KB of source per route, 2.8 MB for the six routes and their
- * aliases, held on the event loop's heap for good, where every full collection marks it again.
+ * the session payload's is about 340 KB of source per route and alias (2.8 MB in all), held on the
+ * event loop's heap for good, where every full collection marks it again.
  */
 export const TEXT_REPLIES = {
   serializerCompiler: () => (data: unknown) => JSON.stringify(data),

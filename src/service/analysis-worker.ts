@@ -1,6 +1,6 @@
 /**
  * Worker-thread entry (piscina): analyzes one dump file and returns everything the service needs,
- * already serialized, encoded and compressed, so the event loop only moves bytes.
+ * already serialized and compressed, so the event loop only moves bytes.
  */
 import { gzipSync } from 'node:zlib';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
