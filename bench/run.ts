@@ -69,7 +69,7 @@ for (const [i, runs] of [21, 3].entries()) {
   const share = addedShare(t);
   if (share > ADDED_TARGET) stagesFailed = true;
   log(
-    `${rows[i]!.name}: read ${t.readMs.toFixed(1)} ms, detectors ${t.detectMs.toFixed(1)} ms, ` +
+    `${rows[i]!.name}: read ${t.readMs.toFixed(1)} ms (ingest ${t.ingestMs.toFixed(1)}, views ${t.viewsMs.toFixed(1)}), detectors ${t.detectMs.toFixed(1)} ms, ` +
       `scoring ${t.scoreMs.toFixed(1)} ms, payload ${t.payloadMs.toFixed(1)} ms: detectors + scoring add ` +
       `${(100 * share).toFixed(1)} % (<= ${100 * ADDED_TARGET} %: ${share <= ADDED_TARGET ? 'PASS' : 'FAIL'})`,
   );

@@ -1,27 +1,44 @@
 import { readSessionView } from '../src/analysis/analyze-dump.js';
 import { buildPayload } from '../src/analysis/payload/build-payload.js';
+import { SessionCollector } from '../src/analysis/session-collector.js';
 import { DETECTORS } from '../src/detectors/index.js';
 import { runDetectors } from '../src/detectors/run-detectors.js';
 import { scoreSession } from '../src/scoring/index.js';
 
 export interface StageTimes {
+  /** Ingest and computed views together, then each on its own (they interleave: views are built per connection as it is read). */
   readMs: number;
+  ingestMs: number;
+  viewsMs: number;
   detectMs: number;
   scoreMs: number;
   payloadMs: number;
 }
 
+/** A collector that adds up the time spent building connection views. */
+class TimedCollector extends SessionCollector {
+  viewsMs = 0;
+  override peerConnection(pc: Parameters<SessionCollector['peerConnection']>[0]): void {
+    const t = performance.now();
+    super.peerConnection(pc);
+    this.viewsMs += performance.now() - t;
+  }
+}
+
 /**
  * Median time of each stage of analyzeDump over `runs` runs: read (ingest and computed views),
- * detectors, scoring, payload. Detectors and scoring are what the observations issue adds.
+ * detectors, scoring, payload. Detectors and scoring are what the observations issue adds. Read
+ * is also split into ingest (reading and decoding the dump into raw series) and computed views.
  */
 export async function stageTimes(path: string, runs: number, settle: () => void): Promise<StageTimes> {
   const samples: StageTimes[] = [];
   for (let i = 0; i < runs; i++) {
     settle();
     let t = performance.now();
-    const session = await readSessionView(path);
+    const collector = new TimedCollector();
+    const session = await readSessionView(path, {}, collector);
     const readMs = performance.now() - t;
+    const viewsMs = collector.viewsMs;
     t = performance.now();
     const detected = runDetectors(session, DETECTORS);
     const detectMs = performance.now() - t;
@@ -30,7 +47,8 @@ export async function stageTimes(path: string, runs: number, settle: () => void)
     const scoreMs = performance.now() - t;
     t = performance.now();
     buildPayload(session, detected, scored, { seriesPoints: 300 });
-    samples.push({ readMs, detectMs, scoreMs, payloadMs: performance.now() - t });
+    const payloadMs = performance.now() - t;
+    samples.push({ readMs, ingestMs: readMs - viewsMs, viewsMs, detectMs, scoreMs, payloadMs });
   }
   const med = (key: keyof StageTimes) => {
     const s = samples.map((x) => x[key]).sort((a, b) => a - b);
@@ -39,6 +57,8 @@ export async function stageTimes(path: string, runs: number, settle: () => void)
   };
   return {
     readMs: med('readMs'),
+    ingestMs: med('ingestMs'),
+    viewsMs: med('viewsMs'),
     detectMs: med('detectMs'),
     scoreMs: med('scoreMs'),
     payloadMs: med('payloadMs'),
