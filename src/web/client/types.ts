@@ -1,4 +1,4 @@
-/** The parts of the API's shapes the viewer reads (see src/model for the full schemas). */
+/** The parts of the API's shapes the viewer reads (see src/model for the full schemas; src/web/client-types.test.ts fails when they drift apart). */
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 export const SEVERITIES: Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
