@@ -1,5 +1,6 @@
 import type { SessionView } from '../computed/session-view.js';
-import { MEASUREMENT_FIELDS, type Observation } from '../model/payload/observation.js';
+import { MEASUREMENT_FIELDS } from '../model/observation-terms.js';
+import type { Observation } from '../model/payload/observation.js';
 import type { Detector, Finding } from './detector.js';
 import { SEVERITY_RANK } from './severity.js';
 

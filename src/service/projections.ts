@@ -1,6 +1,7 @@
 import type { EnrichData, TrimmedObservation } from '../model/api/resources.js';
+import { MEASUREMENT_FIELDS } from '../model/observation-terms.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
-import { MEASUREMENT_FIELDS, type Observation } from '../model/payload/observation.js';
+import type { Observation } from '../model/payload/observation.js';
 import type { SessionAbstract } from '../storage/records.js';
 
 /** Only critical, high and medium observations feed flags, tags and the has* filters (reference.md). */

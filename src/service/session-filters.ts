@@ -1,4 +1,4 @@
-import { TAGS } from '../model/payload/observation.js';
+import { TAGS } from '../model/observation-terms.js';
 import type { SessionFilters } from '../storage/index.js';
 import { ApiError } from './api-error.js';
 

@@ -1,8 +1,11 @@
 import Type from 'typebox';
+import type * as Terms from '../observation-terms.js';
 import { Nullable } from './common.js';
 
-export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+export { CATEGORIES, MEASUREMENT_FIELDS, SEVERITIES, TAGS } from '../observation-terms.js';
+
+/** The schemas of the vocabularies: the literals of observation-terms.ts (a test checks they agree). */
+export type Severity = Terms.Severity;
 export const Severity = Type.Union([
   Type.Literal('critical'),
   Type.Literal('high'),
@@ -10,23 +13,7 @@ export const Severity = Type.Union([
   Type.Literal('low'),
   Type.Literal('info'),
 ]);
-
-export const TAGS = [
-  'connectivity',
-  'security',
-  'audio',
-  'video',
-  'datachannel',
-  'outbound',
-  'inbound',
-  'peripheral',
-  'behavior',
-  'network',
-  'configuration',
-  'cpu',
-  'bug',
-] as const;
-export type Tag = (typeof TAGS)[number];
+export type Tag = Terms.Tag;
 export const Tag = Type.Union([
   Type.Literal('connectivity'),
   Type.Literal('security'),
@@ -42,9 +29,7 @@ export const Tag = Type.Union([
   Type.Literal('cpu'),
   Type.Literal('bug'),
 ]);
-
-export const CATEGORIES = ['connections', 'pairs', 'streams', 'datachannels', 'devices', 'logs'] as const;
-export type Category = (typeof CATEGORIES)[number];
+export type Category = Terms.Category;
 export const Category = Type.Union([
   Type.Literal('connections'),
   Type.Literal('pairs'),
@@ -53,17 +38,6 @@ export const Category = Type.Union([
   Type.Literal('devices'),
   Type.Literal('logs'),
 ]);
-
-/** Measurement fields an observation may carry (all optional, finite when present). */
-export const MEASUREMENT_FIELDS = [
-  'valueInCount',
-  'valueInPercent',
-  'averageInMs',
-  'maxInMs',
-  'durationInMs',
-  'durationInSeconds',
-  'durationInPercent',
-] as const;
 
 export const ObservationSource = Type.Object(
   {
