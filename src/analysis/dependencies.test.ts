@@ -39,12 +39,15 @@ function loadedPackages(entry: string): Map<string, string> {
 describe('what the analysis core loads', () => {
   // The library entry, the analysis worker threads and `callscope analyze` start with the analysis
   // core: no HTTP, storage, MCP or schema library (TypeBox alone is hundreds of modules).
-  it.each(['index.ts', 'service/analysis-worker.ts', 'cli/main.ts', 'cli/commands/analyze.ts'])('%s', (entry) => {
-    const packages = loadedPackages(entry);
-    const forbidden = ['typebox', 'fastify', 'kysely', 'better-sqlite3', 'pg', '@modelcontextprotocol/sdk'];
-    const found = [...packages].filter(([p]) => forbidden.some((f) => p === f || p.startsWith(`${f}/`)));
-    expect(found, found.map(([p, file]) => `${p} (from ${file})`).join(', ')).toEqual([]);
-  });
+  it.each(['index.ts', 'service/analysis-worker.ts', 'cli/main.ts', 'cli/commands/analyze.ts'])(
+    '%s',
+    (entry) => {
+      const packages = loadedPackages(entry);
+      const forbidden = ['typebox', 'fastify', 'kysely', 'better-sqlite3', 'pg', '@modelcontextprotocol/sdk'];
+      const found = [...packages].filter(([p]) => forbidden.some((f) => p === f || p.startsWith(`${f}/`)));
+      expect(found, found.map(([p, file]) => `${p} (from ${file})`).join(', ')).toEqual([]);
+    },
+  );
 
   it('finds a package that is imported (the check can fail)', () => {
     expect(loadedPackages('model/payload/observation.ts').has('typebox')).toBe(true);

@@ -2,15 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../../test/support/fixtures.js';
 import { analyzeDump } from '../analysis/analyze-dump.js';
 import type { AnalyzeResponse, SessionResponse } from '../model/api/resources.js';
-import { SEVERITIES, TAGS } from '../model/payload/observation.js';
+import { MEASUREMENT_FIELDS, SEVERITIES, TAGS } from '../model/observation-terms.js';
 import type * as Client from './client/types.js';
-import { SEVERITIES as CLIENT_SEVERITIES, TAGS as CLIENT_TAGS } from './client/types.js';
+import {
+  MEASUREMENT_FIELDS as CLIENT_MEASUREMENTS,
+  SEVERITIES as CLIENT_SEVERITIES,
+  TAGS as CLIENT_TAGS,
+} from './client/types.js';
 
 /**
  * The viewer (src/web/client, compiled for the browser on its own) declares the parts of the API's
  * shapes it reads instead of importing the model's schemas. This keeps the two from drifting:
  * `npm run lint` (tsc) stops when an API response is no longer assignable to what the viewer
- * reads, and the tests compare the constant lists.
+ * reads, and the tests compare the constant lists (severities, tags, measurement fields).
  */
 const forViewer = (response: SessionResponse | AnalyzeResponse): Client.SessionResponse => response;
 
@@ -32,5 +36,9 @@ describe('the viewer’s copy of the API shapes', () => {
 
   it('lists the same tags, in the same order', () => {
     expect([...CLIENT_TAGS]).toEqual([...TAGS]);
+  });
+
+  it('lists the same measurement fields, in the same order', () => {
+    expect([...CLIENT_MEASUREMENTS]).toEqual([...MEASUREMENT_FIELDS]);
   });
 });

@@ -3,7 +3,13 @@ import { dl, h } from './dom.js';
 import { capitalize, num, sinceStart, words } from './format.js';
 import { markdown } from './markdown.js';
 import { connectionAnchor, showMoment, streamAnchor } from './moment.js';
-import { type Observation, SEVERITIES, type SessionData, type ViewMode } from './types.js';
+import {
+  MEASUREMENT_FIELDS,
+  type Observation,
+  SEVERITIES,
+  type SessionData,
+  type ViewMode,
+} from './types.js';
 
 interface Explanation {
   title: string;
@@ -11,16 +17,6 @@ interface Explanation {
   sections: { heading: string; markdown: string }[];
   related: { type: string; title: string }[];
 }
-
-const MEASUREMENTS = [
-  'valueInCount',
-  'valueInPercent',
-  'averageInMs',
-  'maxInMs',
-  'durationInMs',
-  'durationInSeconds',
-  'durationInPercent',
-];
 
 const value = (v: unknown): string =>
   typeof v === 'number' ? num(v) : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
@@ -51,7 +47,7 @@ function where(o: Observation, d: SessionData): Node | null {
 function evidence(o: Observation): HTMLElement {
   const rows = Object.entries(o.indicators).map(([k, v]) => [words(k), value(v)] as const);
   const extra = o as unknown as Record<string, unknown>;
-  for (const key of MEASUREMENTS)
+  for (const key of MEASUREMENT_FIELDS)
     if (typeof extra[key] === 'number') rows.push([words(key), num(extra[key])]);
   if (rows.length === 0) return h('p', null, 'No measurements recorded.');
   return h(

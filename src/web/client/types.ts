@@ -18,6 +18,17 @@ export const TAGS = [
   'bug',
 ] as const;
 
+/** Measurement fields an observation may carry, shown before its other indicators. */
+export const MEASUREMENT_FIELDS = [
+  'valueInCount',
+  'valueInPercent',
+  'averageInMs',
+  'maxInMs',
+  'durationInMs',
+  'durationInSeconds',
+  'durationInPercent',
+] as const;
+
 /** A chart-ready series: `t` (epoch ms) and one array per metric aligned to it. */
 export type Series = { t: number[] } & Record<string, (number | null)[]>;
 
