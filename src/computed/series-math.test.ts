@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { distributionOf, quantileSorted } from './series-math.js';
+import { distributionOf } from './series-math.js';
+
+/** Linear-interpolated quantile of sorted values. */
+function quantileSorted(sorted: readonly number[], q: number): number {
+  if (sorted.length === 1) return sorted[0]!;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
 
 /** The definition distributionOf must match: a full sort, then linear-interpolated quantiles. */
 function reference(values: number[]) {

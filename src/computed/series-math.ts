@@ -55,8 +55,9 @@ function workSpace(n: number): Float64Array {
 }
 
 /**
- * quantileSorted of the first `n` values of `a` as if sorted, by selection: `a` is reordered
- * (ranks below the quantile's end up before it, the others after).
+ * The linear-interpolated quantile `q` of the first `n` values of `a` (at position (n - 1) * q of
+ * their sorted order), by selection: `a` is reordered (ranks below the quantile's end up before it,
+ * the others after).
  */
 function quantileSelect(a: Float64Array, n: number, q: number): number {
   if (n === 1) return a[0]!;
@@ -101,15 +102,6 @@ function swap(a: Float64Array, i: number, j: number): void {
   const t = a[i]!;
   a[i] = a[j]!;
   a[j] = t;
-}
-
-/** Linear-interpolated quantile of sorted values. */
-export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
-  if (sorted.length === 1) return sorted[0]!;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }
 
 export function mean(values: ArrayLike<number>): number | undefined {

@@ -8,10 +8,8 @@ import { FLAG_BITS, FLAG_COLUMNS } from './flag-mask.js';
 import { TAG_BITS } from './tag-mask.js';
 
 /**
- * Sets `obs_tag_mask` from session_tags where it is 0 although tags exist: the backfill of
- * migration 002, and the repair `callscope migrate` runs every time for sessions that a node still
- * on the previous version stored during a rolling upgrade (it knows no mask, so the default 0 went
- * in). Returns the number of sessions fixed.
+ * Sets `obs_tag_mask` from session_tags where it is 0 although tags exist (a node on the previous
+ * version knows no mask, so the default 0 went in). Returns the number of sessions fixed.
  */
 export async function repairTagMasks(db: Kysely<unknown>): Promise<number> {
   const bits = Object.entries(TAG_BITS)
@@ -28,9 +26,8 @@ export async function repairTagMasks(db: Kysely<unknown>): Promise<number> {
 }
 
 /**
- * Sets the flag columns from session_flags where they are all 0 although flags with a bit exist:
- * the backfill of migration 005, and the repair `callscope migrate` runs every time, as for tags
- * (repairTagMasks). Returns the number of sessions fixed.
+ * Sets the flag columns from session_flags where they are all 0 although flags with a bit exist,
+ * as repairTagMasks does for tags. Returns the number of sessions fixed.
  */
 export async function repairFlagMasks(db: Kysely<unknown>): Promise<number> {
   const known = [...FLAG_BITS.keys()].map((t) => sql.lit(t));
