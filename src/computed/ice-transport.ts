@@ -1,5 +1,5 @@
 import type { RawPeerConnection } from '../model/peer-connection.js';
-import type { StatsReport, StatsStore } from '../model/stats-report.js';
+import { lastNumber, type StatsReport, type StatsStore } from '../model/stats-report.js';
 import { relayProtocolOf } from './ice-candidate.js';
 import { dropLegacyRttWarmup } from './pair-rtt.js';
 import { lastFinite, ratePerSecond, scaled } from './series-math.js';
@@ -156,7 +156,7 @@ function buildPair(r: StatsReport, store: StatsStore): CandidatePair {
     'responsesSent',
     'consentRequestsSent',
   ] as const) {
-    const v = lastFinite(r.numbers(name));
+    const v = lastNumber(r, name);
     if (v !== undefined) pair.totals[name] = v;
   }
   const rtt = r.numbers('currentRoundTripTime');

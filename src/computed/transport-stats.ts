@@ -1,6 +1,5 @@
-import type { StatsReport } from '../model/stats-report.js';
+import { lastNumber, type StatsReport } from '../model/stats-report.js';
 import type { StateChange } from './lifecycle.js';
-import { lastFinite } from './series-math.js';
 
 /** What the transport and data-channel reports of a connection say. */
 
@@ -44,10 +43,10 @@ export function buildTransport(r: StatsReport): TransportInfo {
     const v = r.last(key);
     if (typeof v === 'string' && v !== '') info[key] = v;
   }
-  const changesCount = lastFinite(r.numbers('selectedCandidatePairChanges'));
+  const changesCount = lastNumber(r, 'selectedCandidatePairChanges');
   if (changesCount !== undefined) info.selectedCandidatePairChanges = changesCount;
   for (const name of ['bytesSent', 'bytesReceived', 'packetsSent', 'packetsReceived'] as const) {
-    const v = lastFinite(r.numbers(name));
+    const v = lastNumber(r, name);
     if (v !== undefined) info.totals[name] = v;
   }
   return info;
@@ -71,7 +70,7 @@ export function buildDataChannel(r: StatsReport): DataChannelStats {
   if (typeof state === 'string') dc.state = state;
   if (Number.isFinite(channelId)) dc.channelId = channelId;
   for (const name of ['messagesSent', 'messagesReceived', 'bytesSent', 'bytesReceived'] as const) {
-    const v = lastFinite(r.numbers(name));
+    const v = lastNumber(r, name);
     if (v !== undefined) dc.totals[name] = v;
   }
   return dc;

@@ -15,13 +15,36 @@ export function decompressDescription(base: Description | undefined, next: unkno
   if (!next || typeof next !== 'object') return next;
   const n = next as Description;
   if (!base || typeof base.sdp !== 'string' || typeof n.sdp !== 'string' || base.type !== n.type) return next;
-  if (!/(^|\n)[vm]=\r?(\n|$)/.test(n.sdp)) return next;
+  if (!hasPlaceholder(n.sdp)) return next;
   const baseSections = sections(base.sdp);
   const sdp = `${sections(n.sdp)
     .map((s, i) => (s === (i === 0 ? 'v=' : 'm=') ? (baseSections[i] ?? s) : s))
     .join('\r\n')
     .trim()}\r\n`;
   return { ...n, sdp };
+}
+
+/**
+ * A line that is just `v=` or `m=`: `/(^|\n)[vm]=\r?(\n|$)/`, which every description of an
+ * rtcstats dump is tested against. The expression, anchored by an alternation, is tried at every
+ * position of the text; searching for the line starts is several times cheaper.
+ */
+function hasPlaceholder(sdp: string): boolean {
+  if (placeholderAt(sdp, 0)) return true;
+  for (const start of ['\nm=', '\nv=']) {
+    for (let i = sdp.indexOf(start); i !== -1; i = sdp.indexOf(start, i + 3))
+      if (placeholderAt(sdp, i + 1)) return true;
+  }
+  return false;
+}
+
+/** `sdp` has a line that is only `v=` or `m=` (and an optional `\r`) at `at`. */
+function placeholderAt(sdp: string, at: number): boolean {
+  const c = sdp.charCodeAt(at);
+  if ((c !== 118 && c !== 109) || sdp.charCodeAt(at + 1) !== 61) return false;
+  let end = at + 2;
+  if (sdp.charCodeAt(end) === 13) end++;
+  return end === sdp.length || sdp.charCodeAt(end) === 10;
 }
 
 /** Tracks the descriptions rtcstats-js compressed against, per connection. */
