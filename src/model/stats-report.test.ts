@@ -23,7 +23,7 @@ const ATTRIBUTES = ['a', 'b', 'c', 'd', 'e', 'f', 'missing'];
 
 function rowReport(): RowStatsReport {
   const r = new RowStatsReport('r', 'candidate-pair');
-  POLLS.forEach((p, i) => r.append(1000 * (i + 1), p));
+  for (const [i, p] of POLLS.entries()) r.append(1000 * (i + 1), p);
   return r;
 }
 

@@ -17,7 +17,9 @@ describe('decompressDescription', () => {
 
   it('finds placeholders with bare newlines and at the end of the text', () => {
     const lf = { type: 'offer', sdp: 'v=0\no=- 3 4 IN IP4 127.0.0.1\nm=\nm=video 9 RTP/AVP 98' };
-    expect((decompressDescription(base, lf) as { sdp: string }).sdp).toContain('m=audio 9 UDP/TLS/RTP/SAVPF 111');
+    expect((decompressDescription(base, lf) as { sdp: string }).sdp).toContain(
+      'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+    );
     const last = { type: 'offer', sdp: 'v=0\no=- 3 4 IN IP4 127.0.0.1\nm=audio 9 RTP/AVP 0\nm=' };
     const out = decompressDescription(base, last) as { sdp: string };
     expect(out.sdp).toContain('m=video 9 UDP/TLS/RTP/SAVPF 96');
