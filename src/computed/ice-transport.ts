@@ -1,7 +1,8 @@
 import type { RawPeerConnection } from '../model/peer-connection.js';
-import { lastNumber, type StatsReport, type StatsStore } from '../model/stats-report.js';
+import type { StatsReport, StatsStore } from '../model/stats-report.js';
 import { relayProtocolOf } from './ice-candidate.js';
 import { dropLegacyRttWarmup } from './pair-rtt.js';
+import { lastNumber } from './report-values.js';
 import { lastFinite, ratePerSecond, scaled } from './series-math.js';
 import {
   buildDataChannel,

@@ -129,6 +129,19 @@ export function min(values: ArrayLike<number>): number | undefined {
   return m === Number.POSITIVE_INFINITY ? undefined : m;
 }
 
+/**
+ * The smallest value above zero (a resolution's minimum leaves out the zeros of stopped video).
+ * One loop, not `min(values.filter(...))`: a typed array's filter calls back per sample and copies.
+ */
+export function minPositive(values: ArrayLike<number>): number | undefined {
+  let m = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v > 0 && v < m) m = v;
+  }
+  return m === Number.POSITIVE_INFINITY ? undefined : m;
+}
+
 export function lastFinite(values: ArrayLike<number> | undefined): number | undefined {
   if (!values) return undefined;
   for (let i = values.length - 1; i >= 0; i--) if (Number.isFinite(values[i]!)) return values[i]!;

@@ -1,5 +1,6 @@
-import { lastNumber, type StatsReport } from '../model/stats-report.js';
+import type { StatsReport } from '../model/stats-report.js';
 import type { StateChange } from './lifecycle.js';
+import { lastNumber } from './report-values.js';
 
 /** What the transport and data-channel reports of a connection say. */
 

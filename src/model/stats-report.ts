@@ -83,18 +83,3 @@ export function lastDefined(values: ArrayLike<unknown>): unknown {
   }
   return undefined;
 }
-
-/**
- * The last finite number of an attribute, as the last finite entry of `numbers(attribute)`, but
- * without building that series when the last recorded value is a number (the usual case): the
- * views read a dozen totals of every candidate pair and transport, most of which they never chart.
- */
-export function lastNumber(report: StatsReport, attribute: string): number | undefined {
-  if (report.size === 0) return undefined;
-  const n = toNumber(report.last(attribute));
-  if (Number.isFinite(n)) return n;
-  const values = report.numbers(attribute);
-  if (!values) return undefined;
-  for (let i = values.length - 1; i >= 0; i--) if (Number.isFinite(values[i]!)) return values[i]!;
-  return undefined;
-}

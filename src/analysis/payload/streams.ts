@@ -2,7 +2,7 @@ import { type Column, downsample } from '../../computed/downsample.js';
 import type { DataChannelStats } from '../../computed/ice-transport.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import { type RtpStream, type SeriesName, streamLossPercent } from '../../computed/rtp-streams.js';
-import { lastFinite, max } from '../../computed/series-math.js';
+import { lastFinite, max, minPositive } from '../../computed/series-math.js';
 import type { StreamSummary } from '../../model/payload/stream-summary.js';
 import { distributionFrom, indexFrom, intOrNull, orNull } from './numbers.js';
 
@@ -189,17 +189,4 @@ function dataSummary(pid: string, dc: DataChannelStats): StreamSummary {
     },
     series: { t: [] },
   };
-}
-
-/**
- * The smallest value above zero (a resolution's minimum leaves out the zeros of stopped video).
- * A loop, not `filter` and `min`: a typed array's filter calls back per sample and copies.
- */
-function minPositive(values: ArrayLike<number>): number | undefined {
-  let m = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (v > 0 && v < m) m = v;
-  }
-  return m === Number.POSITIVE_INFINITY ? undefined : m;
 }

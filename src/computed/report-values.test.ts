@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MappedStatsReport } from '../ingest/stats/mapped-report.js';
-import { ColumnarStatsReport } from './stats-columnar.js';
-import { lastNumber, type StatsReport } from './stats-report.js';
-import { RowStatsReport } from './stats-rows.js';
+import { ColumnarStatsReport } from '../model/stats-columnar.js';
+import type { StatsReport } from '../model/stats-report.js';
+import { RowStatsReport } from '../model/stats-rows.js';
+import { lastNumber } from './report-values.js';
 
 /** The definition lastNumber shortcuts: the last finite entry of the whole numeric series. */
 function lastFiniteOfSeries(r: StatsReport, attribute: string): number | undefined {
