@@ -18,6 +18,15 @@ describe('callscope analyze', () => {
     expect(io.stdout).toMatch(/640x480/);
   });
 
+  it('shows the range of resolutions a video stream had, not a last 0x0', async () => {
+    // PC_1's VP8 sender went 1280x720, 640x360, 320x180, 1280x720 and was stopped (0x0) at the end.
+    const io = captureIo();
+    expect(await main(['analyze', fixture('jitsi', 'google-legacy-stats-multiple-pc')], io)).toBe(0);
+    const sender = io.stdout.split('\n').find((l) => /PC_1\s+video\s+out\s+VP8/.test(l));
+    expect(sender).toMatch(/320x180–1280x720 15 fps/);
+    expect(io.stdout).not.toMatch(/0x0/);
+  });
+
   it('prints {data, processorVersion} with --json', async () => {
     const io = captureIo();
     const code = await main(

@@ -99,10 +99,23 @@ export function renderSummary(file: string, data: AnalyzeResponseData): string {
 function videoText(s: AnalyzeResponseData['streams'][string]): string {
   const v = s.video;
   if (!v) return '';
-  const res = v.frameWidth && v.frameHeight ? `${v.frameWidth.last}x${v.frameHeight.last}` : '';
+  const res = resolutionText(v.frameWidth, v.frameHeight);
   const fps = v.framesPerSecond ? `${num(v.framesPerSecond.avg, 0)} fps` : '';
   const freezes = v.freezeCount ? `${v.freezeCount} freezes` : '';
   return [res, fps, freezes].filter(Boolean).join(' ');
+}
+
+type Range = NonNullable<AnalyzeResponseData['streams'][string]['video']>['frameWidth'];
+
+/**
+ * The resolutions a video stream had: its range when it changed (simulcast layers, adaptation),
+ * not the last value, which is 0x0 for a sender stopped before the dump ended. Nothing for a
+ * stream that never had a frame size.
+ */
+function resolutionText(width: Range, height: Range): string {
+  if (!width || !height || width.max <= 0 || height.max <= 0) return '';
+  const top = `${width.max}x${height.max}`;
+  return width.min < width.max || height.min < height.max ? `${width.min}x${height.min}–${top}` : top;
 }
 
 function indent(text: string): string {
