@@ -27,6 +27,13 @@ describe('callscope analyze', () => {
     expect(io.stdout).not.toMatch(/0x0/);
   });
 
+  it('counts freezes in words that agree with the number', async () => {
+    const io = captureIo();
+    expect(await main(['analyze', fixture('jitsi', 'safari-standard-stats')], io)).toBe(0);
+    expect(io.stdout).toMatch(/320x180 22 fps 1 freeze$/m);
+    expect(io.stdout).toMatch(/320x180 29 fps 6 freezes$/m);
+  });
+
   it('prints {data, processorVersion} with --json', async () => {
     const io = captureIo();
     const code = await main(

@@ -101,7 +101,7 @@ function videoText(s: AnalyzeResponseData['streams'][string]): string {
   if (!v) return '';
   const res = resolutionText(v.frameWidth, v.frameHeight);
   const fps = v.framesPerSecond ? `${num(v.framesPerSecond.avg, 0)} fps` : '';
-  const freezes = v.freezeCount ? `${v.freezeCount} freezes` : '';
+  const freezes = v.freezeCount ? `${v.freezeCount} ${v.freezeCount === 1 ? 'freeze' : 'freezes'}` : '';
   return [res, fps, freezes].filter(Boolean).join(' ');
 }
 
