@@ -25,3 +25,11 @@ export function table(header: readonly string[], rows: readonly (readonly string
       .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
+
+/** `text` with every line indented by two spaces (sections of the summary). */
+export function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+}

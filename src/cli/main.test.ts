@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/support/cli-io.js';
 import { fixture } from '../../test/support/fixtures.js';
+import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import { main } from './main.js';
 
 describe('callscope analyze', () => {
@@ -16,6 +17,31 @@ describe('callscope analyze', () => {
     expect(io.stdout).toMatch(/Streams \(5\)/);
     expect(io.stdout).toMatch(/opus/);
     expect(io.stdout).toMatch(/640x480/);
+  });
+
+  it('prints the scores and every observation of the payload, worst first', async () => {
+    const file = fixture('chromium156', 'loss', 'webrtc_internals_dump.txt');
+    const json = captureIo();
+    expect(await main(['analyze', '--json', file], json)).toBe(0);
+    const { data } = JSON.parse(json.stdout) as { data: AnalyzeResponseData };
+    const io = captureIo();
+    expect(await main(['analyze', file], io)).toBe(0);
+    const scores = `experience ${Math.round(data.experienceScore)}/100 · audio ${data.audioScore!.toFixed(1)}/5`;
+    expect(io.stdout).toContain(`scores        ${scores}`);
+    expect(io.stdout).toMatch(/Observations \(\d+: \d+ high, \d+ medium/);
+    const section = io.stdout.slice(io.stdout.indexOf('Observations ('));
+    const rows = section.split('\n').slice(3, 3 + data.observations.length);
+    expect(data.observations.length).toBeGreaterThan(4);
+    expect(rows.map((r) => r.trim().split(/\s+/).slice(0, 2).join(' '))).toEqual(
+      data.observations.map((o) => `${o.severity} ${o.type}`),
+    );
+    for (const [i, o] of data.observations.entries()) expect(rows[i]).toContain(o.meaning);
+  });
+
+  it('says so when a call has no observation at all', async () => {
+    const io = captureIo();
+    expect(await main(['analyze', fixture('rtcstats', 'rtcstats-gumonly.jsonl')], io)).toBe(0);
+    expect(io.stdout).toMatch(/^Observations \(0\)$/m);
   });
 
   it('shows the range of resolutions a video stream had, not a last 0x0', async () => {
@@ -58,7 +84,9 @@ describe('callscope analyze', () => {
     expect(code).toBe(2);
     expect(io.stderrText).toMatch(/\[1\/3\]/);
     expect(io.stderrText).toMatch(/jvb-sample: This is a server-side/);
-    expect(io.stdout).toMatch(/file\s+format\s+duration/);
+    expect(io.stdout).toMatch(/file\s+format\s+duration.*\s+score\s+observations$/m);
+    // ice-fail's row is not there; the clean call's ends with its score and observation count.
+    expect(io.stdout).toMatch(/clean\/webrtc_internals_dump\.txt .* \d+\s+\d+ \(\d+ (low|info)\)$/m);
     expect(io.stdout).toMatch(/unreadable/);
     expect(readdirSync(out).sort()).toEqual(['clienttest.json.json', 'webrtc_internals_dump.txt.json']);
     const written = JSON.parse(readFileSync(join(out, 'clienttest.json.json'), 'utf8')) as {

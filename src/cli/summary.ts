@@ -1,5 +1,6 @@
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
-import { duration, num, table } from './format.js';
+import { duration, indent, num, table } from './format.js';
+import { observationsSection, scoresLine } from './verdict.js';
 
 /** The readable summary of one analysis: what `callscope analyze FILE` prints. */
 export function renderSummary(file: string, data: AnalyzeResponseData): string {
@@ -15,6 +16,7 @@ export function renderSummary(file: string, data: AnalyzeResponseData): string {
   const os = [ua.os, ua.osVersion].filter(Boolean).join(' ');
   out.push(`  client        ${browser || 'unknown browser'}${os ? ` on ${os}` : ''}`);
   out.push(`  connectivity  ${data.connectivity}`);
+  out.push(`  scores        ${scoresLine(data)}`);
   const ids = [
     data.metadata.conferenceId && `conference ${data.metadata.conferenceId}`,
     data.metadata.userId && `user ${data.metadata.userId}`,
@@ -82,6 +84,8 @@ export function renderSummary(file: string, data: AnalyzeResponseData): string {
       ),
     );
   }
+  out.push('');
+  out.push(...observationsSection(data));
   const failures = data.metadata.mediaRequests.filter((r) => r.outcome === 'failure');
   if (failures.length > 0) {
     out.push('');
@@ -116,11 +120,4 @@ function resolutionText(width: Range, height: Range): string {
   if (!width || !height || width.max <= 0 || height.max <= 0) return '';
   const top = `${width.max}x${height.max}`;
   return width.min < width.max || height.min < height.max ? `${width.min}x${height.min}–${top}` : top;
-}
-
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((l) => `  ${l}`)
-    .join('\n');
 }

@@ -8,13 +8,16 @@ import { duration, num, table } from '../format.js';
 import type { CliIo } from '../io.js';
 import { Progress } from '../progress.js';
 import { renderSummary } from '../summary.js';
+import { worstText } from '../verdict.js';
 
 export const ANALYZE_HELP = `Usage: callscope analyze FILE... [--json] [--out DIR]
 
 Analyze WebRTC dumps (chrome://webrtc-internals exports, rtcstats dumps; gzip or not).
 
-  One file     prints a readable summary; --json prints {data, processorVersion} instead.
-  Many files   shows progress on stderr and prints a summary table.
+  One file     prints a readable summary (the call, its scores, connections, streams and
+               observations); --json prints {data, processorVersion} instead.
+  Many files   shows progress on stderr and prints a summary table (experience score and
+               observations: how many, and how many at the worst severity).
   --out DIR    writes one <file>.json per dump (the --json output) into DIR.
   --points N   points per chart series in the JSON (default 300).
 
@@ -148,7 +151,7 @@ import { PROCESSOR_VERSION as PROCESSOR_VERSION_VALUE } from '../../version.js';
 function summaryTable(outcomes: readonly Outcome[]): string {
   const rows = outcomes.map((o) => {
     const d = o.data;
-    if (!d) return [o.file, o.kind === 'unreadable' ? 'unreadable' : 'error', '', '', '', '', '', ''];
+    if (!d) return [o.file, o.kind === 'unreadable' ? 'unreadable' : 'error'];
     const streams = Object.values(d.streams);
     const count = (dir: string, kind: string) =>
       streams.filter((s) => s.direction === dir && s.kind === kind).length;
@@ -167,10 +170,23 @@ function summaryTable(outcomes: readonly Outcome[]): string {
       `a ${count('inbound', 'audio')}/${count('outbound', 'audio')} v ${count('inbound', 'video')}/${count('outbound', 'video')}`,
       `${loss('inbound')} / ${loss('outbound')}`,
       num(d.aggregatedStats.rtt_avg_ms, 0, ' ms'),
+      num(d.experienceScore, 0),
+      worstText(d),
     ];
   });
   return table(
-    ['file', 'format', 'duration', 'pcs', 'connectivity', 'streams in/out', 'max loss in/out', 'rtt'],
+    [
+      'file',
+      'format',
+      'duration',
+      'pcs',
+      'connectivity',
+      'streams in/out',
+      'max loss in/out',
+      'rtt',
+      'score',
+      'observations',
+    ],
     rows,
   );
 }

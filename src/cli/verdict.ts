@@ -1,0 +1,53 @@
+import { SEVERITIES } from '../model/observation-terms.js';
+import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
+import { duration, indent, num, table } from './format.js';
+
+/**
+ * What went wrong and how good the call was, as `callscope analyze` prints it: the scores in one
+ * line, the observations as a table, and the short forms the many-files table uses. The payload
+ * is the API's (severity order, same meanings), so the CLI says what the service says.
+ */
+
+/** `experience 39/100 · audio 3.0/5 · video – · connectivity 5.0/5 · observations 13/40`. */
+export function scoresLine(data: AnalyzeResponseData): string {
+  const of5 = (v: number | null) => (v === null ? '–' : `${v.toFixed(1)}/5`);
+  return [
+    `experience ${num(data.experienceScore, 0)}/100`,
+    `audio ${of5(data.audioScore)}`,
+    `video ${of5(data.videoScore)}`,
+    `connectivity ${of5(data.connectivityScore)}`,
+    `observations ${data.observationsScore}/40`,
+  ].join(' · ');
+}
+
+/** `4 high, 2 medium, 3 low` (severities with none left out), or `none`. */
+export function countsText(data: AnalyzeResponseData): string {
+  const parts = SEVERITIES.filter((s) => data.observationsCount[s] > 0).map(
+    (s) => `${data.observationsCount[s]} ${s}`,
+  );
+  return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+/** For the many-files table: the total and how many at the worst severity, e.g. `12 (4 high)`. */
+export function worstText(data: AnalyzeResponseData): string {
+  const total = data.observations.length;
+  const worst = SEVERITIES.find((s) => data.observationsCount[s] > 0);
+  return worst === undefined ? '0' : `${total} (${data.observationsCount[worst]} ${worst})`;
+}
+
+/** The observations section: severity, type, where, since when in the call, and what it means. */
+export function observationsSection(data: AnalyzeResponseData): string[] {
+  const list = data.observations;
+  const out = [`Observations (${list.length}${list.length > 0 ? `: ${countsText(data)}` : ''})`];
+  if (list.length === 0) return out;
+  const start = data.callStart === null ? Number.NaN : Date.parse(data.callStart);
+  const rows = list.map((o) => [
+    o.severity,
+    o.type,
+    [o.source.pid, o.source.sid].filter(Boolean).join(' ') || 'session',
+    o.firstSeenAt === null ? '–' : duration(Math.max(0, o.firstSeenAt - start)),
+    o.meaning,
+  ]);
+  out.push(indent(table(['severity', 'type', 'where', 'at', 'meaning'], rows)));
+  return out;
+}
