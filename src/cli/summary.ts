@@ -16,7 +16,6 @@ export function renderSummary(file: string, data: AnalyzeResponseData): string {
   const os = [ua.os, ua.osVersion].filter(Boolean).join(' ');
   out.push(`  client        ${browser || 'unknown browser'}${os ? ` on ${os}` : ''}`);
   out.push(`  connectivity  ${data.connectivity}`);
-  out.push(`  scores        ${scoresLine(data)}`);
   const ids = [
     data.metadata.conferenceId && `conference ${data.metadata.conferenceId}`,
     data.metadata.userId && `user ${data.metadata.userId}`,
@@ -24,6 +23,7 @@ export function renderSummary(file: string, data: AnalyzeResponseData): string {
     .filter(Boolean)
     .join(', ');
   if (ids) out.push(`  ids           ${ids}`);
+  out.push(`  scores        ${scoresLine(data)}`);
   out.push('');
   out.push(`Connections (${data.pConnectionsNumber})`);
   const pcs = Object.values(data.pConnections);
