@@ -20,12 +20,11 @@ export function scoresLine(data: AnalyzeResponseData): string {
   ].join(' · ');
 }
 
-/** `4 high, 2 medium, 3 low` (severities with none left out), or `none`. */
-export function countsText(data: AnalyzeResponseData): string {
-  const parts = SEVERITIES.filter((s) => data.observationsCount[s] > 0).map(
-    (s) => `${data.observationsCount[s]} ${s}`,
-  );
-  return parts.length > 0 ? parts.join(', ') : 'none';
+/** `4 high, 2 medium, 3 low`: the severities that have observations. */
+function countsText(data: AnalyzeResponseData): string {
+  return SEVERITIES.filter((s) => data.observationsCount[s] > 0)
+    .map((s) => `${data.observationsCount[s]} ${s}`)
+    .join(', ');
 }
 
 /** For the many-files table: the total and how many at the worst severity, e.g. `12 (4 high)`. */
@@ -38,8 +37,8 @@ export function worstText(data: AnalyzeResponseData): string {
 /** The observations section: severity, type, where, since when in the call, and what it means. */
 export function observationsSection(data: AnalyzeResponseData): string[] {
   const list = data.observations;
-  const out = [`Observations (${list.length}${list.length > 0 ? `: ${countsText(data)}` : ''})`];
-  if (list.length === 0) return out;
+  if (list.length === 0) return ['Observations (0)'];
+  const out = [`Observations (${list.length}: ${countsText(data)})`];
   const start = data.callStart === null ? Number.NaN : Date.parse(data.callStart);
   const rows = list.map((o) => [
     o.severity,
