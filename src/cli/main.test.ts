@@ -95,6 +95,42 @@ describe('callscope analyze', () => {
     expect(written.data.metadata.format).toBe('rtcstats-legacy');
   });
 
+  it('gates on a severity with --fail-on: 3 at or above it, 0 below, and the JSON still printed', async () => {
+    // The loss call has high observations and nothing critical (see the README excerpt).
+    const loss = fixture('chromium156', 'loss', 'webrtc_internals_dump.txt');
+    const high = captureIo();
+    expect(await main(['analyze', loss, '--json', '--fail-on', 'high'], high)).toBe(3);
+    const { data } = JSON.parse(high.stdout) as { data: AnalyzeResponseData };
+    const n = data.observationsCount.critical + data.observationsCount.high;
+    expect(n).toBeGreaterThan(0);
+    expect(high.stderrText).toContain(`${loss}: ${n} observation(s) at high or worse (--fail-on high)`);
+    const critical = captureIo();
+    expect(data.observationsCount.critical).toBe(0);
+    expect(await main(['analyze', loss, '--fail-on', 'critical'], critical)).toBe(0);
+    expect(critical.stderrText).toBe('');
+  });
+
+  it('names the failing files of a batch, and an unreadable file still exits 2', async () => {
+    const loss = fixture('chromium156', 'loss', 'webrtc_internals_dump.txt');
+    const gum = fixture('rtcstats', 'rtcstats-gumonly.jsonl');
+    const io = captureIo();
+    expect(await main(['analyze', gum, loss, '--fail-on', 'info'], io)).toBe(3);
+    // The gum-only dump has no observation at all: only the loss call is named.
+    expect(io.stderrText).toMatch(new RegExp(`${loss}: \\d+ observation\\(s\\) at info or worse`));
+    expect(io.stderrText).not.toContain(`${gum}: 0`);
+    expect(io.stderrText.match(/at info or worse/g)).toHaveLength(1);
+    const bad = captureIo();
+    expect(await main(['analyze', loss, fixture('jitsi', 'jvb-sample'), '--fail-on', 'info'], bad)).toBe(2);
+  });
+
+  it('refuses a --fail-on that is not a severity', async () => {
+    const io = captureIo();
+    const file = fixture('chromium156', 'loss', 'webrtc_internals_dump.txt');
+    expect(await main(['analyze', file, '--fail-on', 'severe'], io)).toBe(2);
+    expect(io.stderrText).toMatch(/--fail-on must be one of critical, high, medium, low, info/);
+    expect(io.stdout).toBe('');
+  });
+
   it('exits 2 with a message for a missing file', async () => {
     const io = captureIo();
     expect(await main(['analyze', '/nonexistent/dump.txt'], io)).toBe(2);

@@ -1,4 +1,4 @@
-import { SEVERITIES } from '../model/observation-terms.js';
+import { SEVERITIES, type Severity } from '../model/observation-terms.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import { duration, indent, num, table } from './format.js';
 
@@ -32,6 +32,12 @@ export function worstText(data: AnalyzeResponseData): string {
   const total = data.observations.length;
   const worst = SEVERITIES.find((s) => data.observationsCount[s] > 0);
   return worst === undefined ? '0' : `${total} (${data.observationsCount[worst]} ${worst})`;
+}
+
+/** How many observations are at `threshold` or more severe. */
+export function atOrAbove(data: AnalyzeResponseData, threshold: Severity): number {
+  const worse = SEVERITIES.slice(0, SEVERITIES.indexOf(threshold) + 1);
+  return worse.reduce((sum, s) => sum + data.observationsCount[s], 0);
 }
 
 /** The observations section: severity, type, where, since when in the call, and what it means. */

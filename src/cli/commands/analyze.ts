@@ -3,12 +3,14 @@ import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeDump } from '../../analysis/analyze-dump.js';
 import { isDumpError } from '../../ingest/errors.js';
+import { SEVERITIES, type Severity } from '../../model/observation-terms.js';
 import type { AnalyzeResponseData } from '../../model/payload/analyze-response-data.js';
+import { PROCESSOR_VERSION } from '../../version.js';
 import { duration, num, table } from '../format.js';
 import type { CliIo } from '../io.js';
 import { Progress } from '../progress.js';
 import { renderSummary } from '../summary.js';
-import { worstText } from '../verdict.js';
+import { atOrAbove, worstText } from '../verdict.js';
 
 export const ANALYZE_HELP = `Usage: callscope analyze FILE... [--json] [--out DIR]
 
@@ -20,8 +22,11 @@ Analyze WebRTC dumps (chrome://webrtc-internals exports, rtcstats dumps; gzip or
                observations: how many, and how many at the worst severity).
   --out DIR    writes one <file>.json per dump (the --json output) into DIR.
   --points N   points per chart series in the JSON (default 300).
+  --fail-on S  exit with 3 when a dump has an observation of severity S or worse
+               (${SEVERITIES.join(', ')}): a gate for call tests in CI.
 
-Exit status: 0 all read, 2 a file could not be read as a dump, 1 an internal error.`;
+Exit status: 0 all read, 2 a file could not be read as a dump, 1 an internal error,
+3 an observation at or above --fail-on (when every file was read).`;
 
 interface Outcome {
   file: string;
@@ -51,6 +56,11 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   const points = values.points === undefined ? 300 : Number(values.points);
   if (!Number.isInteger(points) || points < 2 || points > 100_000) {
     io.err('callscope analyze: --points must be an integer from 2 to 100000.');
+    return 2;
+  }
+  const failOn = values['fail-on'];
+  if (failOn !== undefined && !isSeverity(failOn)) {
+    io.err(`callscope analyze: --fail-on must be one of ${SEVERITIES.join(', ')}.`);
     return 2;
   }
   if (values.out) await mkdir(values.out, { recursive: true });
@@ -100,7 +110,21 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   }
   if (outcomes.some((o) => o.kind === 'internal')) return 1;
   if (outcomes.some((o) => o.kind === 'unreadable')) return 2;
-  return 0;
+  return failOn === undefined ? 0 : gate(outcomes, failOn, io);
+}
+
+const isSeverity = (s: string): s is Severity => (SEVERITIES as readonly string[]).includes(s);
+
+/** --fail-on: 3 when a dump has an observation at `threshold` or worse, each such dump named on stderr. */
+function gate(outcomes: readonly Outcome[], threshold: Severity, io: CliIo): number {
+  let failed = 0;
+  for (const o of outcomes) {
+    const n = o.data ? atOrAbove(o.data, threshold) : 0;
+    if (n === 0) continue;
+    failed++;
+    io.err(`${o.file}: ${n} observation(s) at ${threshold} or worse (--fail-on ${threshold})`);
+  }
+  return failed > 0 ? 3 : 0;
 }
 
 function parse(args: string[]) {
@@ -111,6 +135,7 @@ function parse(args: string[]) {
       json: { type: 'boolean', default: false },
       out: { type: 'string' },
       points: { type: 'string' },
+      'fail-on': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -143,10 +168,8 @@ async function analyzeOne(file: string, points: number, onBytes: (n: number) => 
 }
 
 function result(data: AnalyzeResponseData) {
-  return { data, processorVersion: PROCESSOR_VERSION_VALUE };
+  return { data, processorVersion: PROCESSOR_VERSION };
 }
-
-import { PROCESSOR_VERSION as PROCESSOR_VERSION_VALUE } from '../../version.js';
 
 function summaryTable(outcomes: readonly Outcome[]): string {
   const rows = outcomes.map((o) => {
