@@ -104,10 +104,7 @@ async function receiveChunk(ctx: ServiceContext, request: FastifyRequest): Promi
       if (part.type === 'file') {
         if (part.fieldname !== 'chunk' || chunk) {
           part.file.resume();
-          throw new ApiError(
-            'invalid_request',
-            `Unexpected file field "${part.fieldname}": send one file field named "chunk".`,
-          );
+          throw new ApiError('invalid_request', unexpectedFileField(part.fieldname, chunk !== undefined));
         }
         chunk = await spool(part.file, ctx.tmpDir, ctx.config.limits.maxChunkBytes, 'The chunk');
       } else fields[part.fieldname] = String(part.value);
@@ -121,6 +118,15 @@ async function receiveChunk(ctx: ServiceContext, request: FastifyRequest): Promi
   } finally {
     await chunk?.remove();
   }
+}
+
+/**
+ * A file field other than one `chunk`. The usual cause is a whole dump sent as a form
+ * (`curl -F file=@dump.txt`): say how to send it in one request, not only what a chunk needs.
+ */
+function unexpectedFileField(name: string, second: boolean): string {
+  const what = second ? 'A second file field' : `The file field "${name}"`;
+  return `${what} is not a chunk. A multipart body carries one chunk of a dump: a file field named "chunk" with the fields fileId and chunkIndex, then a JSON assemble step. To send a whole dump in one request, send its bytes as the body with Content-Type: application/octet-stream (curl --data-binary @dump.txt).`;
 }
 
 /** What the multipart parser (busboy) throws on a body that is not the multipart it claims to be. */

@@ -193,6 +193,22 @@ describe('POST upload and the chunked flow', () => {
     }
   });
 
+  it('answers a whole dump sent as a form (curl -F file=@dump) with how to send it, and spends nothing', async () => {
+    const account = await service.account({ credits: 3 });
+    for (const path of ['/v1.0/upload', '/v1.0/analyze']) {
+      const form = new FormData();
+      form.append('file', new Blob([dump(LOSS)]), 'webrtc_internals_dump.txt');
+      const { body } = await expectError(
+        await account.fetch(path, { method: 'POST', body: form }),
+        400,
+        'invalid_request',
+      );
+      expect(body.error).toMatch(/^The file field "file" is not a chunk\./);
+      expect(body.error).toContain('Content-Type: application/octet-stream (curl --data-binary @dump.txt)');
+    }
+    expect(await remainingCredits(account)).toBe(3);
+  });
+
   it('refuses an assemble step that is not {fileId, assemble: true, fileName}', async () => {
     const account = await service.account({ credits: 3 });
     const fileId = newFileId();
