@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { BlobStore } from '../storage/blobs/blob-store.js';
 import { FsBlobStore } from '../storage/blobs/fs/fs-blob-store.js';
@@ -11,14 +11,42 @@ import { Metrics } from './metrics.js';
 import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
 
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * The key in a link path: share links, embed tokens and download links open a session to whoever
+ * holds them, so a request log must not be a list of working links.
+ */
+const LINK_KEY = /^(\/(?:share|embed|download)\/)[^/?#]+/;
+
+export const redactedUrl = (url: string): string => url.replace(LINK_KEY, '$1[redacted]');
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** The service's logger, to stdout unless given another destination (tests). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
       censor: '[redacted]',
     },
-  });
+    // Fastify's request fields, with the key of a link path left out.
+    serializers: {
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: req.url === undefined ? undefined : redactedUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export async function createBlobStore(config: Config): Promise<BlobStore> {
