@@ -159,6 +159,14 @@ describe('authorization matrix', () => {
       op(`GET ${p}/sessions`, false, false, 'SessionsListResponse', `${p}/sessions`);
       op(`GET ${p}/sessions/{id}`, false, true, 'SessionResponse', `${p}/sessions/${sessionId}`);
       op(`GET ${p}/sessions/{id}/dump`, false, true, 'SessionResponse', `${p}/sessions/${sessionId}/dump`);
+      op(
+        `POST ${p}/sessions/{id}/dump-link`,
+        false,
+        true,
+        'DumpLinkResponse',
+        `${p}/sessions/${sessionId}/dump-link`,
+        () => ({ method: 'POST' }),
+      );
       op(`PATCH ${p}/sessions/{id}`, true, true, 'SessionResponse', `${p}/sessions/${sessionId}`, () =>
         json({ title: 'hijacked', shared: false }, 'PATCH'),
       );
@@ -202,7 +210,7 @@ describe('authorization matrix', () => {
         const res = await o.send(authOf(credential));
         const [status, code] = expected(credential, o);
         const where = `${credential} × ${o.name}`;
-        if (o.name.includes('/dump') && res.status === 200) {
+        if (o.name.endsWith('/dump') && res.status === 200) {
           // The dump of the caller's own session is the file itself; never reached by anyone else here.
           expect(credential, where).toBe('read-only');
           await res.arrayBuffer();

@@ -16,7 +16,7 @@ import { observationsRoutes } from './routes/observations.js';
 import { operationsRoutes } from './routes/operations.js';
 import { publishedRoutes } from './routes/published.js';
 import { quotaRoute } from './routes/quota.js';
-import { sessionDumpRoute } from './routes/session-dump.js';
+import { dumpLinkRoute, sessionDumpRoute } from './routes/session-dump.js';
 import { sessionsRoutes } from './routes/sessions.js';
 import { uploadRoute } from './routes/upload.js';
 
@@ -111,6 +111,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     quotaRoute(scope, routeOptions);
     sessionsRoutes(scope, routeOptions);
     sessionDumpRoute(scope, routeOptions);
+    dumpLinkRoute(scope, routeOptions);
     // The site alias serves every operation except enrich and observations (reference.md).
     if (!alias) {
       enrichRoute(scope, routeOptions);

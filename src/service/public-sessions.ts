@@ -36,6 +36,24 @@ export async function embeddedSessionRow(ctx: ServiceContext, token: string): Pr
   return row;
 }
 
+/**
+ * The session behind a download link: signed, unexpired, asked for by a token still on record, and
+ * still in that token's account. Anything else is 404, as for the other links.
+ */
+export async function downloadLinkRow(ctx: ServiceContext, token: string): Promise<SessionRow> {
+  const grant = await ctx.tokens.verifyDumpLink(token, ctx.now());
+  const row =
+    grant && UUID.test(grant.sessionId)
+      ? await ctx.storage.sessions.get(grant.accountId, grant.sessionId.toLowerCase())
+      : undefined;
+  if (!row)
+    throw new ApiError(
+      'not_found',
+      'This download link is not valid: it has expired, or the session is gone.',
+    );
+  return row;
+}
+
 /** The payload of a publicly viewable session, re-analyzed like an owner's read when it is old. */
 export async function publicSessionJson(ctx: ServiceContext, row: SessionRow): Promise<string> {
   const account = await ctx.storage.accounts.get(row.accountId);

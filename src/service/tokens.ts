@@ -6,6 +6,19 @@ const ISSUER = 'callscope';
 const SECRET_KEY = 'jwt_secret';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a download link works. Long enough to click a link an agent or a script handed over,
+ * short enough that one found later in a log or a browser history opens nothing.
+ */
+export const DUMP_LINK_TTL_MS = 5 * 60 * 1000;
+
+/** What a download link grants: one session's dump, on behalf of the token that asked for it. */
+export interface DumpLinkGrant {
+  accountId: string;
+  tokenId: string;
+  sessionId: string;
+}
+
 export interface AuthContext {
   account: Account;
   tokenId: string;
@@ -92,6 +105,48 @@ export class TokenService {
     }
   }
 
+  /**
+   * A signed link token for one session's dump (`typ` dump, `sub` session, `acc` account, `tid` the
+   * application token that asked). It lets a browser save a large dump straight to disk, which a
+   * request with an Authorization header cannot do without holding the whole file in the page.
+   */
+  async dumpLinkToken(grant: DumpLinkGrant, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+    const expiresAt = Math.floor((now + DUMP_LINK_TTL_MS) / 1000) * 1000;
+    const token = await new SignJWT({ typ: 'dump', acc: grant.accountId, tid: grant.tokenId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(grant.sessionId)
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(expiresAt / 1000)
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /**
+   * What a download link grants, or undefined: forged, expired, not a download link, or asked for by
+   * an application token that has since been revoked (revoking a token withdraws its links too).
+   */
+  async verifyDumpLink(token: string, now = Date.now()): Promise<DumpLinkGrant | undefined> {
+    if (token.length > 4096 || token.split('.').length !== 3) return undefined;
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        requiredClaims: ['exp'],
+        currentDate: new Date(now),
+      }));
+    } catch {
+      return undefined;
+    }
+    const { typ, sub, acc, tid } = payload;
+    if (typ !== 'dump' || typeof sub !== 'string' || typeof acc !== 'string' || typeof tid !== 'string')
+      return undefined;
+    const record = await this.storage.tokens.get(tid);
+    if (!record || record.revokedAt !== null || record.accountId !== acc) return undefined;
+    return { accountId: acc, tokenId: tid, sessionId: sub };
+  }
+
   /** The account and scope of a bearer token, or undefined for anything not valid now. */
   async verify(token: string): Promise<AuthContext | undefined> {
     if (token.length > 4096 || token.split('.').length !== 3) return undefined;
@@ -101,7 +156,8 @@ export class TokenService {
     } catch {
       return undefined;
     }
-    if (!payload.jti || !payload.sub || (payload as { typ?: string }).typ === 'embed') return undefined;
+    // Embed and download links are signed with the same key, but they are not application tokens.
+    if (!payload.jti || !payload.sub || (payload as { typ?: string }).typ !== undefined) return undefined;
     const record = await this.storage.tokens.get(payload.jti);
     if (
       !record ||

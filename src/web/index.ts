@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { countRequest } from '../http/auth.js';
+import { sendDump } from '../http/routes/session-dump.js';
 import { ApiError, isApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import { explanationOf } from '../service/observations.js';
-import { embeddedSessionRow, publicSessionJson, sharedSessionRow } from '../service/public-sessions.js';
+import {
+  downloadLinkRow,
+  embeddedSessionRow,
+  publicSessionJson,
+  sharedSessionRow,
+} from '../service/public-sessions.js';
 import { UUID } from '../service/sessions.js';
 import type { SessionRow } from '../storage/index.js';
 import { assetRoutes } from './assets.js';
@@ -73,6 +79,27 @@ function publicViewer(
   });
 }
 
+/**
+ * `/download/{signed token}`: the dump behind a link from POST /sessions/{id}/dump-link, streamed as
+ * an attachment. An expired or forged link is a page that says so (a person followed it), 404.
+ */
+function downloadRoute(app: FastifyInstance, ctx: ServiceContext): void {
+  app.get<{ Params: { '*': string } }>('/download/*', { schema: hide }, async (request, reply) => {
+    const token = request.params['*'];
+    let row: SessionRow;
+    try {
+      if (token.length > 4096 || token.includes('/')) throw notFound();
+      row = await downloadLinkRow(ctx, token);
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 404) throw error;
+      const missing = { kind: 'missing', title: 'Not found · callscope', status: 404 } as const;
+      return sendPage(reply, { ...missing, data: { reason: 'download' } });
+    }
+    await countRequest(ctx, reply, row.accountId, 'reads');
+    return sendDump(ctx, reply, row);
+  });
+}
+
 /** The web viewer: sign-in and sessions list, session pages, public share and embed views, assets. */
 export function webRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   assetRoutes(app);
@@ -97,6 +124,7 @@ export function webRoutes(app: FastifyInstance, ctx: ServiceContext): void {
             data: { reason: 'session' },
           }),
   );
+  downloadRoute(app, ctx);
   publicViewer(app, ctx, 'share', (link) => sharedSessionRow(ctx, link));
   publicViewer(app, ctx, 'embed', (token) => embeddedSessionRow(ctx, token));
 }

@@ -40,6 +40,8 @@ const MISSING_TEXT: Record<string, string> = {
   share: 'This link does not show a session: it was never shared, or its owner stopped sharing it.',
   session: 'There is no session at this address.',
   embed: 'This embedded view is not available: the link is not valid, has expired, or the session is gone.',
+  download:
+    'This download link does not work: links last a few minutes, and only while the session and the token that made them exist. Download the dump again from the session page.',
 };
 
 /** The HTML shell of every viewer page; the browser module fills <main>. */

@@ -1,9 +1,14 @@
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
+import { DumpLinkResponse } from '../../model/api/resources.js';
 import { ApiError } from '../../service/api-error.js';
+import type { ServiceContext } from '../../service/context.js';
 import { checkSessionId } from '../../service/sessions.js';
+import { DUMP_LINK_TTL_MS } from '../../service/tokens.js';
 import { BlobNotFoundError } from '../../storage/blobs/blob-store.js';
-import { authOf, limitRate } from '../auth.js';
+import type { SessionRow } from '../../storage/index.js';
+import { authOf, limitRate, siteUrlOf } from '../auth.js';
 import { type App, BEARER, errors, type RouteOptions } from '../route-types.js';
 
 const Id = Type.Object({ callscopeId: Type.String({ maxLength: 100 }) });
@@ -40,21 +45,69 @@ export function sessionDumpRoute(app: App, { ctx, alias }: RouteOptions): void {
       const auth = authOf(request);
       const row = await ctx.storage.sessions.get(auth.account.id, checkSessionId(request.params.callscopeId));
       if (!row) throw new ApiError('not_found', 'No session with this id in this account.');
-      let body: Readable;
-      try {
-        body = await ctx.blobs.get(row.blobKey);
-      } catch (error) {
-        if (error instanceof BlobNotFoundError)
-          throw new ApiError('not_found', 'The dump file of this session is no longer stored.');
-        throw error;
-      }
-      const size = await ctx.blobs.size(row.blobKey);
-      if (size !== undefined) reply.header('content-length', size);
-      return reply
-        .type('application/octet-stream')
-        .header('content-disposition', contentDisposition(row.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(body);
+      return sendDump(ctx, reply, row);
+    },
+  );
+}
+
+/** The dump file of a session, streamed from the blob store with its name and length. */
+export async function sendDump(
+  ctx: ServiceContext,
+  reply: FastifyReply,
+  row: SessionRow,
+): Promise<FastifyReply> {
+  let body: Readable;
+  try {
+    body = await ctx.blobs.get(row.blobKey);
+  } catch (error) {
+    if (error instanceof BlobNotFoundError)
+      throw new ApiError('not_found', 'The dump file of this session is no longer stored.');
+    throw error;
+  }
+  const size = await ctx.blobs.size(row.blobKey);
+  if (size !== undefined) reply.header('content-length', size);
+  return reply
+    .type('application/octet-stream')
+    .header('content-disposition', contentDisposition(row.fileName))
+    .header('cache-control', 'private, no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(body);
+}
+
+/**
+ * Extension: a link that downloads the dump without a token, for a few minutes. A browser saves
+ * what a link points to straight to disk; a download made with an Authorization header has to
+ * hold the whole file in the page first, which a dump of hundreds of megabytes does not survive.
+ */
+export function dumpLinkRoute(app: App, { ctx, alias }: RouteOptions): void {
+  const minutes = DUMP_LINK_TTL_MS / 60_000;
+  app.post(
+    '/sessions/:callscopeId/dump-link',
+    {
+      schema: {
+        hide: alias,
+        operationId: 'createSessionDumpLink',
+        summary: 'Link to download the original dump',
+        description: `Extension: a URL that downloads the dump of a stored session (as GET /sessions/{callscopeId}/dump does) without an Authorization header, for ${minutes} minutes. It works while the token that asked for it is not revoked; another account's session is 404. For browsers and for handing a download to someone who has no token.`,
+        tags: ['Sessions'],
+        security: BEARER,
+        params: Id,
+        response: { 200: DumpLinkResponse, ...errors(400, 401, 404, 429, 500) },
+      },
+    },
+    async (request, reply) => {
+      await limitRate(ctx, request, reply, 'reads');
+      const auth = authOf(request);
+      const row = await ctx.storage.sessions.get(auth.account.id, checkSessionId(request.params.callscopeId));
+      if (!row) throw new ApiError('not_found', 'No session with this id in this account.');
+      const { token, expiresAt } = await ctx.tokens.dumpLinkToken(
+        { accountId: auth.account.id, tokenId: auth.tokenId, sessionId: row.id },
+        ctx.now(),
+      );
+      return reply.header('cache-control', 'no-store').send({
+        url: `${siteUrlOf(ctx, request)}/download/${token}`,
+        expiresAt: new Date(expiresAt).toISOString(),
+      });
     },
   );
 }

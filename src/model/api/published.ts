@@ -31,6 +31,7 @@ export const PUBLISHED_SCHEMAS: Record<string, object> = {
   UploadResponse: R.UploadResponse,
   AnalyzeResponse: R.AnalyzeResponse,
   SessionResponse: R.SessionResponse,
+  DumpLinkResponse: R.DumpLinkResponse,
   AssembleRequest: R.AssembleRequest,
   SessionPatchRequest: R.SessionPatchRequest,
   UserAgentData,

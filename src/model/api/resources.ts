@@ -102,6 +102,18 @@ export const UploadResponse = Type.Object(
   {},
 );
 
+/** Extension: a short-lived link to one stored dump (POST /sessions/{id}/dump-link). */
+export const DumpLinkResponse = Type.Object(
+  {
+    url: Type.String({
+      format: 'uri',
+      description: 'Opens the dump file without a token (Content-Disposition: attachment), until expiresAt.',
+    }),
+    expiresAt: Type.String({ format: 'date-time' }),
+  },
+  {},
+);
+
 export const ChunkResponse = Type.Object({ success: Type.Boolean() });
 export const SuccessResponse = Type.Object({ success: Type.Boolean() });
 

@@ -1,21 +1,23 @@
-import { request, sendJson } from './api.js';
+import { getJson, request, sendJson } from './api.js';
 import { h, replace, status } from './dom.js';
 import type { SessionResponse } from './types.js';
 
-/** Saves the dump under its own name: fetched with the token, then handed to the browser as a file. */
-async function download(id: string, fallbackName: string): Promise<void> {
-  status('Downloading the dump…');
-  const res = await request(`/v1.0/sessions/${id}/dump`);
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  const name = encoded ? decodeURIComponent(encoded) : fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const link = h('a', { href: url, download: name, hidden: true });
+/**
+ * Saves the dump under its own name. The API signs a link that works for a few minutes, and the
+ * browser follows it as a download, writing the file to disk as it arrives: fetching the dump with
+ * the token would hold all of it in the page, which a dump of hundreds of megabytes does not survive.
+ */
+async function download(id: string): Promise<void> {
+  status('Preparing the download…');
+  const { url } = await getJson<{ url: string; expiresAt: string }>(`/v1.0/sessions/${id}/dump-link`, {
+    method: 'POST',
+  });
+  // No name here: the server's Content-Disposition carries the session's file name.
+  const link = h('a', { href: url, download: '', hidden: true });
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  status(`Downloaded ${name}.`);
+  status('The download has started.');
 }
 
 function shareLink(link: string | null): Node {
@@ -60,7 +62,6 @@ export function ownerActions(res: SessionResponse): HTMLElement {
       status((error as Error).message, 'error');
     }
   };
-  const fileName = res.data.fileName ?? 'dump';
   return h(
     'section',
     { class: 'owner-actions', 'aria-label': 'Session actions' },
@@ -71,7 +72,7 @@ export function ownerActions(res: SessionResponse): HTMLElement {
         'button',
         {
           type: 'button',
-          onclick: () => download(id, fileName).catch((e: Error) => status(e.message, 'error')),
+          onclick: () => download(id).catch((e: Error) => status(e.message, 'error')),
         },
         'Download dump',
       ),
