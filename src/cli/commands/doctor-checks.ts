@@ -12,6 +12,7 @@ import type { Config } from '../../config/config.js';
 import { analysisWorkerFile } from '../../service/analysis-pool.js';
 import { createBlobStore } from '../../service/create-context.js';
 import { migrationStatus } from '../../storage/migrations.js';
+import { invocation } from '../invocation.js';
 import { openRawDatabase } from './maintenance.js';
 
 export interface CheckResult {
@@ -127,15 +128,15 @@ export async function checkDatabase(config: Config, target: string): Promise<Che
   }
 }
 
+/** The migrate command to copy, for the database this check looked at. */
+const migrateHint = (config: Config) =>
+  `run ${invocation()} migrate${config.databaseUrl ? '' : ` --data ${config.dataDir}`} (serve also migrates at start)`;
+
 export async function checkMigrations(config: Config): Promise<CheckResult> {
   const name = 'migrations';
   // A SQLite file that does not exist yet would be created by opening it: report instead.
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'callscope.db')))
-    return fail(
-      name,
-      'the database has no schema yet',
-      'run callscope migrate (serve also migrates at start)',
-    );
+    return fail(name, 'the database has no schema yet', migrateHint(config));
   const { db } = openRawDatabase(config);
   try {
     const s = await withTimeout(10_000, migrationStatus(db));
@@ -146,11 +147,7 @@ export async function checkMigrations(config: Config): Promise<CheckResult> {
         'run the newer version: this one does not know the schema (downgrades are not supported)',
       );
     if (s.pending.length > 0)
-      return fail(
-        name,
-        `${s.pending.length} pending: ${s.pending.join(', ')}`,
-        'run callscope migrate (serve also migrates at start)',
-      );
+      return fail(name, `${s.pending.length} pending: ${s.pending.join(', ')}`, migrateHint(config));
     return ok(name, `${s.applied.length} applied, none pending`);
   } catch (error) {
     return fail(name, message(error), 'fix the database check above first');

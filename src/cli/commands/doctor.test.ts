@@ -6,6 +6,7 @@ import { runCli } from '../../../test/support/processes.js';
 import { startS3, type TestS3 } from '../../../test/support/s3.js';
 import { parseConfig } from '../../config/config.js';
 import { createBlobStore } from '../../service/create-context.js';
+import { invocation } from '../invocation.js';
 import { doctorCommand } from './doctor.js';
 import { migrateCommand } from './migrate.js';
 
@@ -52,7 +53,7 @@ describe('callscope doctor', () => {
   it('fails on pending migrations and says to run migrate (exit 1)', async () => {
     const r = await doctor({}, ['--data', dataDir()]);
     expect(r.line('migrations')).toMatch(/^FAIL .*no schema yet/);
-    expect(r.out).toContain('fix: run callscope migrate');
+    expect(r.out).toContain(`fix: run ${invocation()} migrate --data `);
     expect(r.code).toBe(1);
   });
 

@@ -4,6 +4,7 @@ import { buildApp } from '../../http/build-app.js';
 import { closeContext, createContext } from '../../service/create-context.js';
 import { startSweeper } from '../../service/sweeper.js';
 import { PROCESSOR_VERSION } from '../../version.js';
+import { invocation } from '../invocation.js';
 import type { CliIo } from '../io.js';
 
 export const SERVE_HELP = `Usage: callscope serve [--port N] [--host ADDR] [--data DIR] [--database-url URL] [--workers N] [--log-level L]
@@ -54,7 +55,7 @@ export async function serveCommand(
   if ((await ctx.storage.accounts.list()).length === 0)
     io.err(
       '  No account yet. Create one and its token with:\n' +
-        `    callscope accounts create --name "My team" --plan developer --credits 100${config.databaseUrl ? '' : ` --data ${config.dataDir}`}`,
+        `    ${invocation()} accounts create --name "My team" --plan developer --credits 100${config.databaseUrl ? '' : ` --data ${config.dataDir}`}`,
     );
   return new Promise<number>((resolve) => {
     closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
