@@ -12,7 +12,7 @@ import { Progress } from '../progress.js';
 import { renderSummary } from '../summary.js';
 import { atOrAbove, worstText } from '../verdict.js';
 
-export const ANALYZE_HELP = `Usage: callscope analyze FILE... [--json] [--out DIR]
+export const ANALYZE_HELP = `Usage: callscope analyze FILE... [--json] [--out DIR] [--points N] [--fail-on SEVERITY]
 
 Analyze WebRTC dumps (chrome://webrtc-internals exports, rtcstats dumps; gzip or not).
 
@@ -22,7 +22,8 @@ Analyze WebRTC dumps (chrome://webrtc-internals exports, rtcstats dumps; gzip or
                observations: how many, and how many at the worst severity).
   --out DIR    writes one <file>.json per dump (the --json output) into DIR.
   --points N   points per chart series in the JSON (default 300).
-  --fail-on S  exit with 3 when a dump has an observation of severity S or worse
+  --fail-on SEVERITY
+               exit with 3 when a dump has an observation of that severity or worse
                (${SEVERITIES.join(', ')}): a gate for call tests in CI.
 
 Exit status: 0 all read, 2 a file could not be read as a dump, 1 an internal error,
