@@ -3,6 +3,8 @@ export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   stderr: NodeJS.WriteStream;
+  /** What `analyze -` reads; `isTTY` when nothing is piped in (a terminal would wait for typing). */
+  stdin?: AsyncIterable<Uint8Array> & { isTTY?: boolean };
 }
 
 export function processIo(): CliIo {
@@ -10,5 +12,6 @@ export function processIo(): CliIo {
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
     stderr: process.stderr,
+    stdin: process.stdin,
   };
 }

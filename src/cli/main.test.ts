@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/support/cli-io.js';
 import { fixture } from '../../test/support/fixtures.js';
@@ -129,6 +130,32 @@ describe('callscope analyze', () => {
     expect(await main(['analyze', file, '--fail-on', 'severe'], io)).toBe(2);
     expect(io.stderrText).toMatch(/--fail-on must be one of critical, high, medium, low, info/);
     expect(io.stdout).toBe('');
+  });
+
+  it('reads a dump from standard input with -, gzip included', async () => {
+    const file = fixture('chromium156', 'relay', 'chromium_rtcstats_dump.gz');
+    const piped = (bytes: Buffer) =>
+      Object.assign(Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]), { isTTY: false });
+    const io = Object.assign(captureIo(), { stdin: piped(readFileSync(file)) });
+    expect(await main(['analyze', '-', '--json'], io)).toBe(0);
+    const { data } = JSON.parse(io.stdout) as { data: AnalyzeResponseData };
+    expect(data.connectivity).toBe('RELAY/UDP');
+    expect(data.fileName).toBe('stdin');
+    const summary = Object.assign(captureIo(), { stdin: piped(readFileSync(file)) });
+    expect(await main(['analyze', '-'], summary)).toBe(0);
+    expect(summary.stdout.split('\n')[0]).toBe('(standard input)');
+    const bad = Object.assign(captureIo(), { stdin: piped(Buffer.from('not a dump')) });
+    expect(await main(['analyze', '-'], bad)).toBe(2);
+    expect(bad.stderrText).toMatch(/^\(standard input\): This is not a WebRTC dump/m);
+  });
+
+  it('refuses - when nothing is piped in, or when given twice', async () => {
+    const tty = Object.assign(captureIo(), { stdin: Object.assign(Readable.from([]), { isTTY: true }) });
+    expect(await main(['analyze', '-'], tty)).toBe(2);
+    expect(tty.stderrText).toMatch(/nothing is piped in/);
+    const twice = Object.assign(captureIo(), { stdin: Object.assign(Readable.from([]), { isTTY: false }) });
+    expect(await main(['analyze', '-', '-'], twice)).toBe(2);
+    expect(twice.stderrText).toMatch(/can be given once/);
   });
 
   it('exits 2 with a message for a missing file', async () => {

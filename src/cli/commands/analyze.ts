@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeDump } from '../../analysis/analyze-dump.js';
 import { isDumpError } from '../../ingest/errors.js';
+import type { DumpInput } from '../../ingest/input.js';
 import { SEVERITIES, type Severity } from '../../model/observation-terms.js';
 import type { AnalyzeResponseData } from '../../model/payload/analyze-response-data.js';
 import { PROCESSOR_VERSION } from '../../version.js';
@@ -15,6 +16,7 @@ import { atOrAbove, worstText } from '../verdict.js';
 export const ANALYZE_HELP = `Usage: callscope analyze FILE... [--json] [--out DIR] [--points N] [--fail-on SEVERITY]
 
 Analyze WebRTC dumps (chrome://webrtc-internals exports, rtcstats dumps; gzip or not).
+A FILE of - reads the dump from standard input: curl -s https://example.test/dump.gz | callscope analyze -
 
   One file     prints a readable summary (the call, its scores, connections, streams and
                observations); --json prints {data, processorVersion} instead.
@@ -64,6 +66,14 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
     io.err(`callscope analyze: --fail-on must be one of ${SEVERITIES.join(', ')}.`);
     return 2;
   }
+  if (files.filter((f) => f === STDIN).length > 1) {
+    io.err('callscope analyze: - (standard input) can be given once.');
+    return 2;
+  }
+  if (files.includes(STDIN) && (!io.stdin || io.stdin.isTTY)) {
+    io.err('callscope analyze: - reads the dump from standard input, and nothing is piped in.');
+    return 2;
+  }
   if (values.out) await mkdir(values.out, { recursive: true });
   const sizes = await Promise.all(
     files.map((f) =>
@@ -86,7 +96,11 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   for (let i = 0; i < files.length; i++) {
     const file = files[i]!;
     progress?.start(file);
-    const outcome = await analyzeOne(file, points, (read) => progress?.bytes(read));
+    const source: Source =
+      file === STDIN
+        ? { label: STDIN_LABEL, input: io.stdin!, fileName: 'stdin' }
+        : { label: file, input: file };
+    const outcome = await analyzeOne(source, points, (read) => progress?.bytes(read));
     outcomes.push(outcome);
     progress?.finish(
       file,
@@ -94,7 +108,7 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
       outcome.kind === 'ok' ? `ok in ${duration(outcome.ms)}` : (outcome.error ?? 'failed'),
     );
     if (outcome.data && values.out) {
-      const target = join(values.out, `${basename(file)}.json`);
+      const target = join(values.out, `${file === STDIN ? 'stdin' : basename(file)}.json`);
       await writeFile(target, `${JSON.stringify(result(outcome.data), null, 2)}\n`);
     }
   }
@@ -142,10 +156,26 @@ function parse(args: string[]) {
   });
 }
 
-async function analyzeOne(file: string, points: number, onBytes: (n: number) => void): Promise<Outcome> {
+/** The file name that stands for standard input, and how it is named in what analyze prints. */
+const STDIN = '-';
+const STDIN_LABEL = '(standard input)';
+
+/** A dump to analyze: how analyze names it, what it reads, and the name the payload gets. */
+interface Source {
+  label: string;
+  input: DumpInput;
+  fileName?: string;
+}
+
+async function analyzeOne(source: Source, points: number, onBytes: (n: number) => void): Promise<Outcome> {
+  const file = source.label;
   const started = performance.now();
   try {
-    const { data } = await analyzeDump(file, { seriesPoints: points, onProgress: onBytes });
+    const { data } = await analyzeDump(source.input, {
+      seriesPoints: points,
+      onProgress: onBytes,
+      ...(source.fileName ? { fileName: source.fileName } : {}),
+    });
     return { file, data, kind: 'ok', ms: performance.now() - started };
   } catch (error) {
     const ms = performance.now() - started;
