@@ -161,7 +161,14 @@ describe('callscope analyze', () => {
   it('exits 2 with a message for a missing file', async () => {
     const io = captureIo();
     expect(await main(['analyze', '/nonexistent/dump.txt'], io)).toBe(2);
-    expect(io.stderrText).toMatch(/cannot open/);
+    expect(io.stderrText).toMatch(/\/nonexistent\/dump\.txt: cannot open: no such file$/m);
+  });
+
+  it('says what to do when given a directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'callscope-dir-'));
+    const io = captureIo();
+    expect(await main(['analyze', dir], io)).toBe(2);
+    expect(io.stderrText).toContain(`${dir}: cannot open: it is a directory; give the dumps in it instead`);
   });
 
   it('exits 2 on usage errors and 0 on help', async () => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,6 +9,7 @@ import { SEVERITIES, type Severity } from '../../model/observation-terms.js';
 import type { AnalyzeResponseData } from '../../model/payload/analyze-response-data.js';
 import { PROCESSOR_VERSION } from '../../version.js';
 import { duration, num, table } from '../format.js';
+import { invocation } from '../invocation.js';
 import type { CliIo } from '../io.js';
 import { Progress } from '../progress.js';
 import { renderSummary } from '../summary.js';
@@ -180,15 +182,8 @@ async function analyzeOne(source: Source, points: number, onBytes: (n: number) =
   } catch (error) {
     const ms = performance.now() - started;
     if (isDumpError(error)) return { file, kind: 'unreadable', error: error.message, ms };
-    const code = (error as NodeJS.ErrnoException).code;
-    if (
-      code === 'ENOENT' ||
-      code === 'EISDIR' ||
-      code === 'EACCES' ||
-      /is not a file/.test(String((error as Error).message))
-    ) {
-      return { file, kind: 'unreadable', error: `cannot open: ${(error as Error).message}`, ms };
-    }
+    const why = openFailure(error, file);
+    if (why) return { file, kind: 'unreadable', error: `cannot open: ${why}`, ms };
     return {
       file,
       kind: 'internal',
@@ -197,6 +192,27 @@ async function analyzeOne(source: Source, points: number, onBytes: (n: number) =
     };
   }
 }
+
+/** Why a file could not be opened, in words, or undefined when the error is not about opening it. */
+function openFailure(error: unknown, file: string): string | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR' || (code === undefined && /is not a file/.test(String((error as Error).message)))) {
+    return statSyncSafe(file)?.isDirectory()
+      ? `it is a directory; give the dumps in it instead (${invocation()} analyze ${file.replace(/\/$/, '')}/*)`
+      : 'not a regular file';
+  }
+  return undefined;
+}
+
+const statSyncSafe = (file: string) => {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+};
 
 function result(data: AnalyzeResponseData) {
   return { data, processorVersion: PROCESSOR_VERSION };
