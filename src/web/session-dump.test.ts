@@ -26,17 +26,18 @@ async function upload(account: TestAccount, body: Uint8Array, fileName: string):
   return ((await res.json()) as { callscopeId: string }).callscopeId;
 }
 
-describe('GET /v1.0/sessions/{id}/dump', () => {
-  let service: TestService;
-  let alice: TestAccount;
-  let bob: TestAccount;
-  beforeAll(async () => {
-    service = await startService();
-    alice = await service.account();
-    bob = await service.account();
-  });
-  afterAll(async () => service?.close());
+// One service for both the dump and its download links; each test uploads its own session.
+let service: TestService;
+let alice: TestAccount;
+let bob: TestAccount;
+beforeAll(async () => {
+  service = await startService();
+  alice = await service.account();
+  bob = await service.account();
+});
+afterAll(async () => service?.close());
 
+describe('GET /v1.0/sessions/{id}/dump', () => {
   it('streams the stored dump byte for byte, named after the session, on both path forms', async () => {
     const id = await upload(alice, DUMP, 'call é 1.txt');
     for (const prefix of ['/v1.0', '/api/callscope/v1.0']) {
@@ -85,22 +86,18 @@ describe('GET /v1.0/sessions/{id}/dump', () => {
 });
 
 describe('download links (POST /v1.0/sessions/{id}/dump-link, GET /download/{token})', () => {
-  let service: TestService;
-  let alice: TestAccount;
-  let bob: TestAccount;
-  beforeAll(async () => {
-    service = await startService();
-    alice = await service.account();
-    bob = await service.account();
-  });
-  afterAll(async () => service?.close());
-
   const linkOf = async (account: TestAccount, id: string, prefix = '/v1.0') => {
     const res = await account.fetch(`${prefix}/sessions/${id}/dump-link`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     return expectSchema<{ url: string; expiresAt: string }>('DumpLinkResponse', await res.json());
   };
+  /** Asks for a link with another token of the account than its first. */
+  const postLink = (token: string, id: string) =>
+    fetch(`${service.url}/v1.0/sessions/${id}/dump-link`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
   const isNotFoundPage = async (res: Response) => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
@@ -132,11 +129,7 @@ describe('download links (POST /v1.0/sessions/{id}/dump-link, GET /download/{tok
   it("is given to read-only tokens, and not for another account's session (404)", async () => {
     const id = await upload(alice, DUMP, 'private.txt');
     const readOnly = await alice.token2('read_only');
-    const res = await fetch(`${service.url}/v1.0/sessions/${id}/dump-link`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${readOnly}` },
-    });
-    expect(res.status).toBe(200);
+    expect((await postLink(readOnly, id)).status).toBe(200);
     const other = await bob.fetch(`/v1.0/sessions/${id}/dump-link`, { method: 'POST' });
     expect(other.status).toBe(404);
     expect(((await other.json()) as { errorCode: string }).errorCode).toBe('not_found');
@@ -174,11 +167,7 @@ describe('download links (POST /v1.0/sessions/{id}/dump-link, GET /download/{tok
   it('stops working when the token that asked for it is revoked or the session is deleted', async () => {
     const id = await upload(alice, DUMP, 'revoked.txt');
     const second = await alice.token2('full');
-    const res = await fetch(`${service.url}/v1.0/sessions/${id}/dump-link`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${second}` },
-    });
-    const viaSecond = ((await res.json()) as { url: string }).url;
+    const viaSecond = ((await (await postLink(second, id)).json()) as { url: string }).url;
     const viaFirst = (await linkOf(alice, id)).url;
     expect((await fetch(viaSecond)).status).toBe(200);
     await service.ctx.storage.tokens.revoke(decodeJwt(second).jti!);
