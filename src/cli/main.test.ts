@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/support/cli-io.js';
 import { fixture } from '../../test/support/fixtures.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
+import { PROCESSOR_VERSION } from '../version.js';
 import { main } from './main.js';
 
 describe('callscope analyze', () => {
@@ -107,7 +108,7 @@ describe('callscope analyze', () => {
     expect(high.stderrText).toContain(`${loss}: ${n} observation(s) at high or worse (--fail-on high)`);
     const critical = captureIo();
     expect(data.observationsCount.critical).toBe(0);
-    expect(await main(['analyze', loss, '--fail-on', 'critical'], critical)).toBe(0);
+    expect(await main(['analyze', loss, '--fail-on', 'CRITICAL'], critical)).toBe(0);
     expect(critical.stderrText).toBe('');
   });
 
@@ -158,6 +159,42 @@ describe('callscope analyze', () => {
     expect(twice.stderrText).toMatch(/can be given once/);
   });
 
+  it('keeps results of dumps with the same name apart in --out, and counts what it wrote', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'callscope-cli-'));
+    const files = ['loss', 'clean', 'relay'].map((call) =>
+      fixture('chromium156', call, 'chromium_rtcstats_dump.gz'),
+    );
+    const io = captureIo();
+    expect(await main(['analyze', ...files, '--out', out], io)).toBe(0);
+    const names = [
+      'clean_chromium_rtcstats_dump.gz.json',
+      'loss_chromium_rtcstats_dump.gz.json',
+      'relay_chromium_rtcstats_dump.gz.json',
+    ];
+    expect(readdirSync(out).sort()).toEqual(names);
+    expect(io.stderrText).toContain(`Wrote 3 JSON file(s) to ${out}`);
+    const relay = JSON.parse(readFileSync(join(out, names[2]!), 'utf8')) as { data: AnalyzeResponseData };
+    expect(relay.data.connectivity).toBe('RELAY/UDP');
+  });
+
+  it('prints an array with --json for several files, unreadable ones included', async () => {
+    const files = [
+      fixture('chromium156', 'relay', 'chromium_rtcstats_dump.gz'),
+      fixture('jitsi', 'jvb-sample'),
+    ];
+    const io = captureIo();
+    expect(await main(['analyze', '--json', ...files], io)).toBe(2);
+    const entries = JSON.parse(io.stdout) as {
+      file: string;
+      data?: AnalyzeResponseData;
+      kind?: string;
+      error?: string;
+    }[];
+    expect(entries.map((e) => e.file)).toEqual(files);
+    expect(entries[0]!.data!.connectivity).toBe('RELAY/UDP');
+    expect(entries[1]).toMatchObject({ kind: 'unreadable', error: expect.stringMatching(/server-side/) });
+  });
+
   it('exits 2 with a message for a missing file', async () => {
     const io = captureIo();
     expect(await main(['analyze', '/nonexistent/dump.txt'], io)).toBe(2);
@@ -169,6 +206,15 @@ describe('callscope analyze', () => {
     const io = captureIo();
     expect(await main(['analyze', dir], io)).toBe(2);
     expect(io.stderrText).toContain(`${dir}: cannot open: it is a directory; give the dumps in it instead`);
+  });
+
+  it('names the release and the analysis processor in --version', async () => {
+    const io = captureIo();
+    expect(await main(['--version'], io)).toBe(0);
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(io.stdout.trim()).toBe(`callscope ${pkg.version} (processor ${PROCESSOR_VERSION})`);
   });
 
   it('exits 2 on usage errors and 0 on help', async () => {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeDump } from '../../analysis/analyze-dump.js';
 import { isDumpError } from '../../ingest/errors.js';
@@ -11,6 +11,7 @@ import { PROCESSOR_VERSION } from '../../version.js';
 import { duration, num, table } from '../format.js';
 import { invocation } from '../invocation.js';
 import type { CliIo } from '../io.js';
+import { outputNames } from '../out-names.js';
 import { Progress } from '../progress.js';
 import { renderSummary } from '../summary.js';
 import { atOrAbove, worstText } from '../verdict.js';
@@ -24,7 +25,10 @@ A FILE of - reads the dump from standard input: curl -s https://example.test/dum
                observations); --json prints {data, processorVersion} instead.
   Many files   shows progress on stderr and prints a summary table (experience score and
                observations: how many, and how many at the worst severity).
-  --out DIR    writes one <file>.json per dump (the --json output) into DIR.
+  --json       one file: {data, processorVersion}; several: an array of {file, data,
+               processorVersion}, or {file, error, kind} for a file that could not be read.
+  --out DIR    writes one <file>.json per dump (the --json output) into DIR; files of the same
+               name keep enough of their path to stay apart (loss_dump.gz.json).
   --points N   points per chart series in the JSON (default 300).
   --fail-on SEVERITY
                exit with 3 when a dump has an observation of that severity or worse
@@ -63,7 +67,7 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
     io.err('callscope analyze: --points must be an integer from 2 to 100000.');
     return 2;
   }
-  const failOn = values['fail-on'];
+  const failOn = values['fail-on']?.toLowerCase();
   if (failOn !== undefined && !isSeverity(failOn)) {
     io.err(`callscope analyze: --fail-on must be one of ${SEVERITIES.join(', ')}.`);
     return 2;
@@ -94,6 +98,8 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
           sizes.reduce((a, b) => a + b, 0),
         )
       : undefined;
+  const names = outputNames(files, STDIN);
+  const written = new Set<string>();
   const outcomes: Outcome[] = [];
   for (let i = 0; i < files.length; i++) {
     const file = files[i]!;
@@ -110,8 +116,8 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
       outcome.kind === 'ok' ? `ok in ${duration(outcome.ms)}` : (outcome.error ?? 'failed'),
     );
     if (outcome.data && values.out) {
-      const target = join(values.out, `${file === STDIN ? 'stdin' : basename(file)}.json`);
-      await writeFile(target, `${JSON.stringify(result(outcome.data), null, 2)}\n`);
+      await writeFile(join(values.out, names[i]!), `${JSON.stringify(result(outcome.data), null, 2)}\n`);
+      written.add(names[i]!);
     }
   }
   progress?.end();
@@ -121,10 +127,12 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
     const only = outcomes[0]!;
     if (only.data)
       io.out(values.json ? JSON.stringify(result(only.data), null, 2) : renderSummary(only.file, only.data));
+  } else if (values.json) {
+    io.out(JSON.stringify(outcomes.map(jsonEntry), null, 2));
   } else {
     io.out(summaryTable(outcomes));
-    if (values.out) io.out(`\nWrote ${outcomes.filter((o) => o.data).length} JSON file(s) to ${values.out}`);
   }
+  if (many && values.out) io.err(`Wrote ${written.size} JSON file(s) to ${values.out}`);
   if (outcomes.some((o) => o.kind === 'internal')) return 1;
   if (outcomes.some((o) => o.kind === 'unreadable')) return 2;
   return failOn === undefined ? 0 : gate(outcomes, failOn, io);
@@ -213,6 +221,11 @@ const statSyncSafe = (file: string) => {
     return undefined;
   }
 };
+
+/** `--json` with several files: one entry per file, in order, with its result or why it has none. */
+function jsonEntry(o: Outcome) {
+  return o.data ? { file: o.file, ...result(o.data) } : { file: o.file, error: o.error, kind: o.kind };
+}
 
 function result(data: AnalyzeResponseData) {
   return { data, processorVersion: PROCESSOR_VERSION };
