@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { PROCESSOR_VERSION } from '../version.js';
 import { type CliIo, processIo } from './io.js';
+import { RELEASE } from './release.js';
 
 /**
  * Each command's module is loaded when it runs: `callscope analyze` then reads no HTTP server,
@@ -84,7 +84,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       return (await load.admin()).adminCommand(command, rest, io);
     case '--version':
     case '-v':
-      io.out(PROCESSOR_VERSION);
+      io.out(RELEASE);
       return 0;
     case undefined:
     case 'help':

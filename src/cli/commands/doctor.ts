@@ -1,5 +1,5 @@
-import { PROCESSOR_VERSION } from '../../version.js';
 import type { CliIo } from '../io.js';
+import { RELEASE } from '../release.js';
 import {
   type CheckResult,
   checkBlobStore,
@@ -27,7 +27,7 @@ export async function doctorCommand(
 ): Promise<number> {
   const parsed = parseMaintenanceArgs('doctor', args, io, DOCTOR_HELP);
   if ('exit' in parsed) return parsed.exit;
-  io.out(`callscope ${PROCESSOR_VERSION} doctor`);
+  io.out(`${RELEASE} doctor`);
   const results: CheckResult[] = [];
   const report = (r: CheckResult) => {
     results.push(r);

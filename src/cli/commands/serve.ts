@@ -3,9 +3,9 @@ import { ConfigError, parseConfig, settingsHelp } from '../../config/config.js';
 import { buildApp } from '../../http/build-app.js';
 import { closeContext, createContext } from '../../service/create-context.js';
 import { startSweeper } from '../../service/sweeper.js';
-import { PROCESSOR_VERSION } from '../../version.js';
 import { invocation } from '../invocation.js';
 import type { CliIo } from '../io.js';
+import { RELEASE } from '../release.js';
 
 export const SERVE_HELP = `Usage: callscope serve [--port N] [--host ADDR] [--data DIR] [--database-url URL] [--workers N] [--log-level L]
 
@@ -48,9 +48,7 @@ export async function serveCommand(
     return 1;
   }
   const store = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-  io.err(
-    `callscope ${PROCESSOR_VERSION} listening on ${address} (${store}, ${config.workers} analysis worker(s))`,
-  );
+  io.err(`${RELEASE} listening on ${address} (${store}, ${config.workers} analysis worker(s))`);
   io.err(`  API docs: ${address}/api-docs.md   OpenAPI: ${address}/api/openapi   health: ${address}/healthz`);
   if ((await ctx.storage.accounts.list()).length === 0)
     io.err(
