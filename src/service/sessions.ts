@@ -9,7 +9,11 @@ import { analysisError, requireWrite } from './ingest.js';
 import type { AuthContext } from './tokens.js';
 import { sessionLinks } from './urls.js';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+/**
+ * A UUID as JSON Schema's `uuid` format has it (any version and variant, the nil and max UUIDs
+ * too): such an id that names no session is 404, not a malformed request.
+ */
+export const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 export function checkSessionId(id: string): string {
   if (!UUID.test(id))

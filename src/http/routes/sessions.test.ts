@@ -110,6 +110,23 @@ describe('stored sessions: get, patch, delete', () => {
       await expectError(patch(account, id, { title: 'x' }, prefix), 404, 'not_found');
       expect((await list(account)).totalCount).toBe(0);
     });
+
+    it('answers 404 for any well-formed UUID that names no session, the nil and max ones included', async () => {
+      const account = await service.account();
+      for (const id of [
+        '00000000-0000-0000-0000-000000000000',
+        'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+        '6ba7b810-9dad-11d1-80b4-00c04fd430c8',
+      ]) {
+        await expectError(account.fetch(`${prefix}/sessions/${id}`), 404, 'not_found');
+        await expectError(account.fetch(`${prefix}/sessions/${id}`, { method: 'DELETE' }), 404, 'not_found');
+      }
+      await expectError(
+        account.fetch(`${prefix}/sessions/0000000-0000-0000-0000-000000000000`),
+        400,
+        'invalid_request',
+      );
+    });
   });
 
   it('gives the embedded-viewer link on the enterprise plan, in GET and in the list', async () => {
