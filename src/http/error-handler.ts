@@ -18,6 +18,33 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
   },
 };
 
+/** Routes that take a dump: their refusals of a body say how to send one. */
+const INGEST_ROUTE = /\/(analyze|upload|enrich)$/;
+const SEND_A_DUMP =
+  'send the dump itself as application/octet-stream (curl --data-binary @dump.txt), chunks as multipart/form-data, or the assemble step as application/json';
+
+/**
+ * What to send instead, for a body refused for its type or size before any route ran. A
+ * webrtc-internals export is JSON, so sending it as application/json is a natural mistake: it
+ * meets the 64 KiB limit of the API's JSON bodies (the assemble step is a few hundred bytes).
+ */
+function bodyHint(code: string, request: FastifyRequest): string | undefined {
+  const ingest = INGEST_ROUTE.test(request.routeOptions.url ?? '');
+  const type =
+    String(request.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim() || '(none)';
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return ingest
+      ? `Content-Type "${type}" is not accepted here: ${SEND_A_DUMP}.`
+      : `Content-Type "${type}" is not accepted here: send JSON (application/json).`;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' && type === 'application/json')
+    return ingest
+      ? `JSON bodies are limited to 64 KiB: here a JSON body is the assemble step. To send a dump, ${SEND_A_DUMP.replace('send the dump itself', 'send it')}.`
+      : 'JSON bodies are limited to 64 KiB.';
+  return undefined;
+}
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply
@@ -45,7 +72,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return sendError(reply, new ApiError('invalid_request', `Invalid ${where}: ${detail}.`));
     }
     const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
-    if (mapped) return sendError(reply, new ApiError(mapped.code, mapped.message ?? fe.message));
+    if (mapped)
+      return sendError(
+        reply,
+        new ApiError(mapped.code, bodyHint(fe.code!, request) ?? mapped.message ?? fe.message),
+      );
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       const code: ErrorCode =
         fe.statusCode === 413 ? 'file_too_large' : fe.statusCode === 404 ? 'not_found' : 'invalid_request';

@@ -47,6 +47,12 @@ export async function handleIngest(
   if (type === 'application/json') {
     const body = request.body;
     if (!Value.Check(AssembleRequest, body)) {
+      // No fileId at all: most likely a dump (webrtc-internals exports are JSON) sent as JSON.
+      if (body === null || typeof body !== 'object' || !('fileId' in body))
+        throw new ApiError(
+          'invalid_request',
+          'A JSON body here is the assemble step {fileId, assemble: true, fileName}. To send a dump (a webrtc-internals export is JSON too), send its bytes as application/octet-stream (curl --data-binary @dump.txt).',
+        );
       const first = [...Value.Errors(AssembleRequest, body)][0];
       throw new ApiError(
         'invalid_request',

@@ -209,6 +209,46 @@ describe('POST upload and the chunked flow', () => {
     expect(await remainingCredits(account)).toBe(3);
   });
 
+  it('says how to send a dump sent with another Content-Type or as JSON, and spends nothing', async () => {
+    const account = await service.account({ credits: 3 });
+    const post = (path: string, type: string, body: BodyInit) =>
+      account.fetch(path, { method: 'POST', headers: { 'content-type': type }, body });
+    const dumpAsJson = dump(LOSS); // a webrtc-internals export: JSON, 276 kB
+    const cases: [string, Response, number, RegExp][] = [
+      [
+        'text/plain',
+        await post('/v1.0/analyze', 'text/plain', dumpAsJson),
+        400,
+        /^Content-Type "text\/plain" is not accepted here: send the dump itself as application\/octet-stream \(curl --data-binary @dump\.txt\)/,
+      ],
+      [
+        'a large dump as JSON',
+        await post('/v1.0/upload', 'application/json', dumpAsJson),
+        413,
+        /^JSON bodies are limited to 64 KiB: here a JSON body is the assemble step\. To send a dump, send it as application\/octet-stream/,
+      ],
+      [
+        'a small dump as JSON',
+        await post('/v1.0/analyze', 'application/json', '{"getUserMedia":[],"PeerConnections":{}}'),
+        400,
+        /^A JSON body here is the assemble step .* send its bytes as application\/octet-stream/,
+      ],
+    ];
+    for (const [label, res, status, message] of cases) {
+      const { body } = await expectError(res, status, status === 413 ? 'file_too_large' : 'invalid_request');
+      expect(body.error, label).toMatch(message);
+    }
+    const patch = await account.fetch('/v1.0/sessions/00000000-0000-0000-0000-000000000000', {
+      method: 'PATCH',
+      headers: { 'content-type': 'text/plain' },
+      body: 'title',
+    });
+    expect((await expectError(patch, 400, 'invalid_request')).body.error).toBe(
+      'Content-Type "text/plain" is not accepted here: send JSON (application/json).',
+    );
+    expect(await remainingCredits(account)).toBe(3);
+  });
+
   it('refuses an assemble step that is not {fileId, assemble: true, fileName}', async () => {
     const account = await service.account({ credits: 3 });
     const fileId = newFileId();
