@@ -211,7 +211,7 @@ describe('POST upload and the chunked flow', () => {
 
   it('says how to send a dump sent with another Content-Type or as JSON, and spends nothing', async () => {
     const account = await service.account({ credits: 3 });
-    const post = (path: string, type: string, body: BodyInit) =>
+    const post = (path: string, type: string, body: string | Buffer) =>
       account.fetch(path, { method: 'POST', headers: { 'content-type': type }, body });
     const dumpAsJson = dump(LOSS); // a webrtc-internals export: JSON, 276 kB
     const cases: [string, Response, number, RegExp][] = [
