@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../../test/support/cli-io.js';
 import { tempDir } from '../../../test/support/databases.js';
@@ -97,9 +98,6 @@ describe('admin CLI', () => {
       ['accounts', ['create', '--credits', '1'], '--name is required'],
       ['accounts', ['create', '--name', 'x', '--credits', '1.5'], '--credits must be a whole number'],
       ['accounts', ['create', '--name', 'x', '--credits', '1', '--plan', 'gold'], '--plan must be one of'],
-      ['accounts', ['disable-api', '--account', 'nope'], 'no account nope'],
-      ['tokens', ['create', '--account', 'nope'], 'no account nope'],
-      ['credits', ['add', '--account', 'nope', '--credits', '1'], 'no account nope'],
       ['accounts', ['frobnicate'], 'unknown command "accounts frobnicate"'],
       ['accounts', ['list', '--bogus'], "Unknown option '--bogus'"],
     ];
@@ -109,5 +107,47 @@ describe('admin CLI', () => {
       expect(result.stderr).toContain(message);
       expect(result.stderr).toContain('callscope accounts create');
     }
+  });
+
+  it('says what it could not do, without the help, when an account does not exist', async () => {
+    const cases: [string, string[]][] = [
+      ['accounts', ['disable-api', '--account', 'nope']],
+      ['tokens', ['create', '--account', 'nope']],
+      ['credits', ['add', '--account', 'nope', '--credits', '1']],
+    ];
+    for (const [group, args] of cases) {
+      const result = await admin(group, ...args);
+      expect({ args, code: result.code, stderr: result.stderr }).toEqual({
+        args,
+        code: 2,
+        stderr: `callscope ${group}: no account nope\n`,
+      });
+    }
+  });
+
+  it("does not make an empty database out of a --data that is not the service's", async () => {
+    const elsewhere = tempDir('callscope-admin-elsewhere-');
+    const run = async (group: string, ...args: string[]) => {
+      const io = captureIo();
+      const code = await adminCommand(group, [...args, '--data', elsewhere], io, {});
+      return { code, stdout: io.stdout, stderr: io.stderrText };
+    };
+    for (const [group, args] of [
+      ['accounts', ['list']],
+      ['tokens', ['list']],
+      ['credits', ['add', '--account', 'x', '--credits', '1']],
+    ] as const) {
+      const result = await run(group, ...args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `no database at ${join(elsewhere, 'callscope.db')}. Give --data the directory`,
+      );
+      expect(existsSync(join(elsewhere, 'callscope.db'))).toBe(false);
+    }
+    const created = await run('accounts', 'create', '--name', 'First', '--credits', '1');
+    expect(created.code).toBe(0);
+    expect(created.stderr).toContain(`No database at ${join(elsewhere, 'callscope.db')} yet: creating it.`);
+    expect((await run('accounts', 'list')).stdout).toContain('First');
+    rmSync(elsewhere, { recursive: true, force: true });
   });
 });

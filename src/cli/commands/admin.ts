@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, PLANS, type Plan, parseConfig } from '../../config/config.js';
 import { TokenService } from '../../service/tokens.js';
@@ -21,7 +23,10 @@ export const ADMIN_HELP = `Administration (runs against the service's database; 
 
 Storage options: --data DIR (default ./data, or CALLSCOPE_DATA_DIR), --database-url URL (or CALLSCOPE_DATABASE_URL).`;
 
+/** A mistake in the command line: the message, then the usage. */
 class UsageError extends Error {}
+/** A command that cannot be carried out (no such account, a missing database): the message alone. */
+class CommandError extends Error {}
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -65,13 +70,26 @@ export async function adminCommand(
       ...(values['database-url'] ? ['--database-url', values['database-url']] : []),
     ];
     const config = parseConfig(env, storageFlags);
+    const command = `${group} ${action ?? ''}`.trim();
+    // Opening SQLite creates it: a --data that is not the service's would give an empty database,
+    // and tokens the service does not know. Only creating an account may start a database.
+    const file = join(config.dataDir, 'callscope.db');
+    if (!config.databaseUrl && !existsSync(file)) {
+      if (command !== 'accounts create')
+        throw new CommandError(
+          `no database at ${file}. Give --data the directory the service uses (serve prints it when it starts).`,
+        );
+      io.err(
+        `No database at ${file} yet: creating it. Start the service with --data ${config.dataDir} to use this account.`,
+      );
+    }
     storage = await openStorage({
       dataDir: config.dataDir,
       ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     });
     const tokens = await TokenService.create(storage, config.jwtSecret);
     const out = (json: unknown, text: string) => io.out(values.json ? JSON.stringify(json, null, 2) : text);
-    switch (`${group} ${action ?? ''}`.trim()) {
+    switch (command) {
       case 'accounts create': {
         const name = required(values.name, '--name');
         const plan = oneOf(values.plan ?? 'developer', PLANS, '--plan') as Plan;
@@ -140,7 +158,7 @@ export async function adminCommand(
       }
       case 'tokens revoke': {
         const id = required(rest[0], 'TOKEN_ID');
-        if (!(await storage.tokens.revoke(id))) throw new UsageError(`no active token ${id}`);
+        if (!(await storage.tokens.revoke(id))) throw new CommandError(`no active token ${id}`);
         out({ revoked: id }, `Token ${id} revoked.`);
         return 0;
       }
@@ -161,6 +179,10 @@ export async function adminCommand(
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       io.err(`callscope ${group}: ${error.message}\n\n${ADMIN_HELP}`);
+      return 2;
+    }
+    if (error instanceof CommandError) {
+      io.err(`callscope ${group}: ${error.message}`);
       return 2;
     }
     throw error;
@@ -186,6 +208,6 @@ function count(text: string, name: string): number {
 
 async function existingAccount(storage: Storage, id: string | undefined): Promise<string> {
   const accountId = required(id, '--account');
-  if (!(await storage.accounts.get(accountId))) throw new UsageError(`no account ${accountId}`);
+  if (!(await storage.accounts.get(accountId))) throw new CommandError(`no account ${accountId}`);
   return accountId;
 }
