@@ -186,6 +186,15 @@ describe('MCP endpoint', () => {
         { 'mcp-session-id': 'nope', 'mcp-protocol-version': '2025-11-25' },
       );
       expect(unknown.status).toBe(404);
+      // In a live session, a request the SDK refuses (no jsonrpc member) keeps id null too.
+      const init = await rpc(service, INIT);
+      const live = {
+        'mcp-session-id': init.headers.get('mcp-session-id')!,
+        'mcp-protocol-version': '2025-11-25',
+      };
+      const malformed = await rpc(service, { id: 3, method: 'tools/list' }, live);
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 }, id: null });
       const get = await fetch(`${service.url}/v1.0/mcp`, { headers: { accept: 'text/event-stream' } });
       expect(get.status).toBe(405);
       expect(await get.json()).toMatchObject({ jsonrpc: '2.0', id: null });

@@ -148,7 +148,8 @@ function toWebRequest(request: FastifyRequest): Request {
   });
 }
 
-async function send(reply: FastifyReply, response: Response): Promise<void> {
+async function send(reply: FastifyReply, answer: Response): Promise<void> {
+  const response = answer.status >= 400 ? await withNullId(answer) : answer;
   reply.code(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'content-length') reply.header(name, value);
@@ -156,4 +157,22 @@ async function send(reply: FastifyReply, response: Response): Promise<void> {
   if (!response.body) return reply.send();
   // SSE answers stream as they come; JSON answers are small.
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+/**
+ * An HTTP-level failure answered by the SDK (a body that is not a JSON-RPC request, headers that
+ * disagree with it) can carry the request's id; the transport error shape has id null, always.
+ */
+async function withNullId(response: Response): Promise<Response> {
+  if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Response(text, { status: response.status, headers: response.headers });
+  }
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body && 'id' in body)
+    (body as { id: unknown }).id = null;
+  return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
 }
