@@ -18,6 +18,29 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
   },
 };
 
+type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+/**
+ * Ajv's wording where it says nothing a caller can act on: a choice of constants (flags such as
+ * `true|false|1|0`) gives "must be equal to constant" for its first branch; a digits pattern gives
+ * the regular expression.
+ */
+function plainMessage(
+  issues: readonly ValidationIssue[],
+  first: ValidationIssue | undefined,
+): string | undefined {
+  if (!first) return undefined;
+  if (first.keyword === 'const') {
+    const allowed = issues
+      .filter((i) => i.keyword === 'const' && i.instancePath === first.instancePath)
+      .map((i) => String((i.params as { allowedValue?: unknown }).allowedValue));
+    return `must be one of ${allowed.join(', ')}`;
+  }
+  const digits = first.keyword === 'pattern' && /^\^\[0-9\]\{1,(\d+)\}\$$/.exec(String(first.params.pattern));
+  if (digits) return `must be a whole number of at most ${digits[1]} digits`;
+  return undefined;
+}
+
 /** Routes that take a dump: their refusals of a body say how to send one. */
 const INGEST_ROUTE = /\/(analyze|upload|enrich)$/;
 const SEND_A_DUMP =
@@ -68,7 +91,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
       const detail = extra
         ? `unknown parameter "${extra}"`
-        : `${path ? `${path} ` : ''}${first?.message ?? 'is invalid'}`;
+        : `${path ? `${path} ` : ''}${plainMessage(fe.validation, first) ?? first?.message ?? 'is invalid'}`;
       return sendError(reply, new ApiError('invalid_request', `Invalid ${where}: ${detail}.`));
     }
     const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;

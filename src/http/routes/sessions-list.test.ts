@@ -310,4 +310,15 @@ describe('GET sessions: filters and paging', () => {
     ])
       await expectError(account.fetch(`/v1.0/sessions${query}`), 400, 'invalid_request');
   });
+
+  it('says what a flag or a page number may be, not how the schema puts it', async () => {
+    const message = async (query: string) =>
+      (await expectError(account.fetch(`/v1.0/sessions${query}`), 400, 'invalid_request')).body.error;
+    expect(await message('?hasHigh=yes')).toBe(
+      'Invalid querystring: hasHigh must be one of true, false, 1, 0.',
+    );
+    expect(await message('?page=99999999999')).toBe(
+      'Invalid querystring: page must be a whole number of at most 7 digits.',
+    );
+  });
 });
