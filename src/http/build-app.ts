@@ -83,7 +83,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
       servers: [
         {
           url: ctx.config.apiUrl ?? '/',
-          description: 'API base ({base_url}); every operation is under /v1.0.',
+          description: 'API base URL; every operation is under /v1.0.',
         },
       ],
       components: {

@@ -30,6 +30,25 @@ function fields(schema: Json | undefined): string[] {
   ];
 }
 
+/**
+ * The fields of the success answer (JSON): one table, or one per form when the answer has several
+ * (analyze answers the payload, or `{success}` for a chunk). Nested objects are named, not unfolded:
+ * their JSON Schemas are at /api/schemas.
+ */
+function successFields(responses: Record<string, Json>): string[] {
+  const [status, ok] = Object.entries(responses).find(([code]) => code.startsWith('2')) ?? [];
+  const content = ok?.content as Record<string, Json> | undefined;
+  const schema = content?.['application/json']?.schema as Json | undefined;
+  if (!schema) return [];
+  const forms = ((schema.anyOf ?? schema.oneOf ?? [schema]) as Json[]).filter((f) => f.properties);
+  return forms.flatMap((form, i) => [
+    forms.length > 1 ? `Response ${status}, form ${i + 1} of ${forms.length}:` : `Response ${status}:`,
+    '',
+    ...fields(form),
+    '',
+  ]);
+}
+
 /** A Markdown rendering of the OpenAPI document (served at /api-docs.md). */
 export function openapiMarkdown(doc: Json): string {
   const info = doc.info as Json;
@@ -88,10 +107,12 @@ export function openapiMarkdown(doc: Json): string {
         const json = content['application/json']?.schema as Json | undefined;
         if (json?.properties) out.push(...fields(json), '');
       }
+      const responses = op.responses as Record<string, Json>;
       out.push('| Status | Description |', '| --- | --- |');
-      for (const [status, r] of Object.entries(op.responses as Record<string, Json>))
-        out.push(`| ${status} | ${cell(r.description)} |`);
+      for (const [status, r] of Object.entries(responses))
+        out.push(`| ${status} | ${cell(r.description === 'Default Response' ? 'Success' : r.description)} |`);
       out.push('');
+      out.push(...successFields(responses));
     }
   }
   return out.join('\n');

@@ -133,6 +133,25 @@ describe('published description', () => {
       for (const p of ['observationTags', 'observationFlags', 'hasLowScore', 'limit', 'page'])
         expect(text).toContain(`| \`${p}\` | query |`);
     });
+
+    it('lists the fields of each success answer, and no placeholder description', async () => {
+      const text = await (await fetch(`${service.url}/api-docs.md`)).text();
+      expect(text).not.toContain('Default Response');
+      const list = text.slice(
+        text.indexOf('### GET /v1.0/sessions\n'),
+        text.indexOf('### GET /v1.0/sessions/{'),
+      );
+      expect(list).toContain('Response 200:');
+      expect(list).toContain(
+        '| `totalCount` | integer | yes | Sessions matching the filters, on every page. |',
+      );
+      const analyze = text.slice(
+        text.indexOf('### POST /v1.0/analyze\n'),
+        text.indexOf('### GET /v1.0/quota'),
+      );
+      expect(analyze).toContain('Response 200, form 1 of 2:');
+      expect(analyze).toContain('| `processorVersion` | string | yes |');
+    });
   });
 
   describe('/api/schemas', () => {
