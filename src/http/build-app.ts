@@ -9,6 +9,7 @@ import { webRoutes } from '../web/index.js';
 import { authenticate } from './auth.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
 import { RAW_TYPES } from './ingest-handler.js';
+import { withMcpPath } from './openapi-mcp.js';
 import type { App, RouteOptions } from './route-types.js';
 import { analyzeRoute } from './routes/analyze.js';
 import { enrichRoute } from './routes/enrich.js';
@@ -94,8 +95,11 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
         { name: 'Sessions', description: 'Stored sessions.' },
         { name: 'Observations', description: 'The observation catalog.' },
         { name: 'Account', description: 'Credits.' },
+        { name: 'MCP', description: 'The Model Context Protocol endpoint, for AI agents.' },
       ],
     },
+    transformObject: (documents) =>
+      withMcpPath((documents as { openapiObject: Record<string, unknown> }).openapiObject),
   });
   const v1 = (alias: boolean) => async (scope: App) => {
     scope.removeContentTypeParser('text/plain');

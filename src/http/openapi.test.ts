@@ -17,6 +17,7 @@ const REDOCLY = join(process.cwd(), 'node_modules', '.bin', 'redocly');
 type Json = Record<string, unknown>;
 interface Operation {
   operationId: string;
+  description?: string;
   security?: unknown[];
   responses: Record<string, { description: string; content?: Record<string, { schema: Json }> }>;
 }
@@ -95,9 +96,10 @@ describe('published description', () => {
           expect.arrayContaining(['200', '401', '500']),
         );
       }
-      // Every error response names the errorCodes of its status (the catalog of reference.md).
+      // Every error response names the errorCodes of its status (the catalog of reference.md); the
+      // MCP endpoint answers JSON-RPC errors instead (next test).
       for (const methods of Object.values(doc.paths))
-        for (const op of Object.values(methods))
+        for (const op of Object.values(methods).filter((o) => o.operationId !== 'mcp'))
           for (const [status, response] of Object.entries(op.responses)) {
             const codes = Object.entries(ERROR_CATALOG)
               .filter(([, e]) => String(e.status) === status)
@@ -107,6 +109,19 @@ describe('published description', () => {
           }
       expect(doc.components).toMatchObject({
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      });
+    });
+
+    it('describes the MCP endpoint with its tools and the transport error shape', () => {
+      const op = doc.paths['/v1.0/mcp']!.post!;
+      expect(op.operationId).toBe('mcp');
+      for (const tool of ['get_quota', 'list_sessions', 'get_session', 'get_observation_explanation'])
+        expect(op.description).toContain(`\`${tool}\``);
+      expect(Object.keys(op.responses)).toEqual(['200', '400', '404']);
+      const error = op.responses['404']!.content!['application/json']!.schema;
+      expect(error).toMatchObject({
+        required: ['jsonrpc', 'error', 'id'],
+        properties: { id: { enum: [null] } },
       });
     });
 
