@@ -6,7 +6,7 @@ import { Tag } from '../model/payload/observation.js';
 import type { ServiceContext } from '../service/context.js';
 import { explanationOf } from '../service/observations.js';
 import { quotaOf } from '../service/quota.js';
-import { parseListQuery } from '../service/session-filters.js';
+import { FILTER_TEXT, parseListQuery } from '../service/session-filters.js';
 import { getSession, listSessions } from '../service/sessions.js';
 import type { AuthContext } from '../service/tokens.js';
 
@@ -59,42 +59,32 @@ export const TOOLS: readonly ToolDefinition[] = [
       'Lists the WebRTC sessions stored in the account, newest first, with an abstract of each (browser, OS, ids, experience score band, counts of critical/high/medium observations and their types and tags). Filters are AND-combined; values inside one filter are OR-combined. Use get_session for the full analysis of one session. Free.',
     input: Type.Object(
       {
-        name: Type.Optional(Strings('Title contains ANY of these substrings (case-insensitive).')),
+        name: Type.Optional(Strings(FILTER_TEXT.name)),
         observationTags: Type.Optional(
           Type.Array(Tag, {
             maxItems: 20,
-            description: 'Sessions with a critical, high or medium observation carrying ANY of these tags.',
+            description: FILTER_TEXT.observationTags,
           }),
         ),
         observationFlags: Type.Optional(
           Strings(
-            'Sessions with a critical, high or medium observation of ANY of these types (see get_observation_explanation).',
+            `${FILTER_TEXT.observationFlags.replace('the observation catalog', 'get_observation_explanation')}`,
           ),
         ),
-        os: Type.Optional(
-          Type.String({
-            maxLength: 200,
-            description: 'Exact OS: macOS, Windows, Linux, Android, iPhone, iPad…',
-          }),
+        os: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.os })),
+        browser: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.browser })),
+        browserVersion: Type.Optional(
+          Type.String({ maxLength: 200, description: FILTER_TEXT.browserVersion }),
         ),
-        browser: Type.Optional(
-          Type.String({ maxLength: 200, description: 'Exact browser: Chrome, Safari, Firefox, Edge…' }),
-        ),
-        browserVersion: Type.Optional(Type.String({ maxLength: 200, description: 'Exact major version.' })),
-        userId: Type.Optional(Type.String({ maxLength: 200 })),
-        conferenceId: Type.Optional(Type.String({ maxLength: 200 })),
-        sessionId: Type.Optional(
-          Type.String({
-            maxLength: 200,
-            description: "The application's own session id carried by the dump.",
-          }),
-        ),
-        hasCritical: Type.Optional(Flag('At least one critical observation (false: none).')),
-        hasHigh: Type.Optional(Flag('At least one high observation.')),
-        hasMedium: Type.Optional(Flag('At least one medium observation.')),
-        hasLowScore: Type.Optional(Flag('Experience score below 60.')),
-        hasMediumScore: Type.Optional(Flag('Experience score 60 to 79.')),
-        hasHighScore: Type.Optional(Flag('Experience score 80 or more.')),
+        userId: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.userId })),
+        conferenceId: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.conferenceId })),
+        sessionId: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.sessionId })),
+        hasCritical: Type.Optional(Flag(FILTER_TEXT.hasCritical)),
+        hasHigh: Type.Optional(Flag(FILTER_TEXT.hasHigh)),
+        hasMedium: Type.Optional(Flag(FILTER_TEXT.hasMedium)),
+        hasLowScore: Type.Optional(Flag(FILTER_TEXT.hasLowScore)),
+        hasMediumScore: Type.Optional(Flag(FILTER_TEXT.hasMediumScore)),
+        hasHighScore: Type.Optional(Flag(FILTER_TEXT.hasHighScore)),
         limit: Type.Optional(
           Type.Integer({ minimum: 1, maximum: 1000, description: 'Sessions per page (default 100).' }),
         ),

@@ -25,6 +25,29 @@ export interface ListQuery {
 
 export const LIST_DEFAULTS = { limit: 100, page: 1, maxLimit: 1000, maxValues: 20 } as const;
 
+/**
+ * What each filter means, for the REST parameters and the MCP tool alike. Values are matched as
+ * the session list shows them: os, browser and the ids exactly, case included.
+ */
+export const FILTER_TEXT = {
+  name: 'Title contains ANY of these substrings (case-insensitive).',
+  observationTags: 'Sessions with a critical, high or medium observation carrying ANY of these tags.',
+  observationFlags:
+    'Sessions with a critical, high or medium observation of ANY of these types (see the observation catalog).',
+  os: 'Exact OS, case included, as the list shows it: macOS, Windows, Linux, Android, iPhone, iPad…',
+  browser: 'Exact browser, case included, as the list shows it: Chrome, Chromium, Safari, Firefox, Edge…',
+  browserVersion: 'Exact major version.',
+  userId: 'The user id the dump carries (exact).',
+  conferenceId: 'The conference id the dump carries (exact).',
+  sessionId: "The application's own session id carried by the dump (exact).",
+  hasCritical: 'At least one critical observation (false: none).',
+  hasHigh: 'At least one high observation.',
+  hasMedium: 'At least one medium observation.',
+  hasLowScore: 'Experience score below 60.',
+  hasMediumScore: 'Experience score 60 to 79.',
+  hasHighScore: 'Experience score 80 or more.',
+} as const satisfies Partial<Record<keyof ListQuery, string>>;
+
 /** Repeated and comma-separated forms both give a list (reference.md). */
 function list(name: string, value: string | string[] | undefined): string[] | undefined {
   if (value === undefined) return undefined;

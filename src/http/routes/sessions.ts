@@ -6,7 +6,7 @@ import {
   SuccessResponse,
 } from '../../model/api/resources.js';
 import { Tag } from '../../model/payload/observation.js';
-import { parseListQuery } from '../../service/session-filters.js';
+import { FILTER_TEXT, parseListQuery } from '../../service/session-filters.js';
 import { deleteSession, getSession, listSessions, patchSession } from '../../service/sessions.js';
 import { authOf, limitRate, siteUrlOf } from '../auth.js';
 import {
@@ -21,26 +21,27 @@ import {
 
 const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 20 });
 
+/** A shared schema with a description of its own (a copy: the shared one stays as it is). */
+const described = <T extends object>(schema: T, description: string): T => ({ ...schema, description });
+
 /** Query of GET /sessions: unknown parameters are 400 (additionalProperties false). */
 const ListQuery = Type.Object(
   {
-    name: Type.Optional(
-      Type.Union([Strings, Type.String()], { description: 'Title contains ANY of these substrings.' }),
-    ),
-    observationTags: Type.Optional(Strings),
-    observationFlags: Type.Optional(Strings),
-    os: Type.Optional(Type.String()),
-    browser: Type.Optional(Type.String()),
-    browserVersion: Type.Optional(Type.String({ description: 'Major version.' })),
-    userId: Type.Optional(Type.String()),
-    conferenceId: Type.Optional(Type.String()),
-    sessionId: Type.Optional(Type.String()),
-    hasCritical: Type.Optional(QueryFlag),
-    hasHigh: Type.Optional(QueryFlag),
-    hasMedium: Type.Optional(QueryFlag),
-    hasLowScore: Type.Optional(QueryFlag),
-    hasMediumScore: Type.Optional(QueryFlag),
-    hasHighScore: Type.Optional(QueryFlag),
+    name: Type.Optional(Type.Union([Strings, Type.String()], { description: FILTER_TEXT.name })),
+    observationTags: Type.Optional(described(Strings, FILTER_TEXT.observationTags)),
+    observationFlags: Type.Optional(described(Strings, FILTER_TEXT.observationFlags)),
+    os: Type.Optional(Type.String({ description: FILTER_TEXT.os })),
+    browser: Type.Optional(Type.String({ description: FILTER_TEXT.browser })),
+    browserVersion: Type.Optional(Type.String({ description: FILTER_TEXT.browserVersion })),
+    userId: Type.Optional(Type.String({ description: FILTER_TEXT.userId })),
+    conferenceId: Type.Optional(Type.String({ description: FILTER_TEXT.conferenceId })),
+    sessionId: Type.Optional(Type.String({ description: FILTER_TEXT.sessionId })),
+    hasCritical: Type.Optional(described(QueryFlag, FILTER_TEXT.hasCritical)),
+    hasHigh: Type.Optional(described(QueryFlag, FILTER_TEXT.hasHigh)),
+    hasMedium: Type.Optional(described(QueryFlag, FILTER_TEXT.hasMedium)),
+    hasLowScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasLowScore)),
+    hasMediumScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasMediumScore)),
+    hasHighScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasHighScore)),
     limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: '1 to 1000, default 100.' })),
     page: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: 'From 1.' })),
   },
