@@ -223,5 +223,11 @@ describe('callscope analyze', () => {
     const io = captureIo();
     expect(await main(['--help'], io)).toBe(0);
     expect(io.stdout).toMatch(/Usage: callscope/);
+    const unknown = captureIo();
+    expect(await main(['help', 'bogus'], unknown)).toBe(2);
+    expect(unknown.stderrText).toMatch(/^callscope help: unknown command "bogus"/);
+    const known = captureIo();
+    expect(await main(['help', 'analyze'], known)).toBe(0);
+    expect(known.stdout).toMatch(/^Usage: callscope analyze/);
   });
 });

@@ -89,9 +89,19 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     case undefined:
     case 'help':
     case '--help':
-    case '-h':
-      io.out((rest[0] ? await commandHelp(rest[0]) : undefined) ?? (await help()));
+    case '-h': {
+      if (!rest[0]) {
+        io.out(await help());
+        return 0;
+      }
+      const text = await commandHelp(rest[0]);
+      if (text === undefined) {
+        io.err(`callscope help: unknown command "${rest[0]}".\n\n${await help()}`);
+        return 2;
+      }
+      io.out(text);
       return 0;
+    }
     default:
       io.err(`callscope: unknown command "${command}".\n\n${await help()}`);
       return 2;
