@@ -144,8 +144,9 @@ async function run(
   const hold = await ctx.storage.accounts.hold(account.id, ctx.now(), sessionId);
   if (!hold) throw new ApiError('no_credits', 'No credits left on this account: see GET /v1.0/quota.');
   const save = operation === 'upload' || options.save;
-  // A stored session's payload names the file as its row does (and GET answers), never the spool file.
-  const fileName = save ? (options.fileName ?? 'dump') : options.fileName;
+  // The payload names the file as a stored session's row does (and GET answers), never the spool
+  // file: the name given, else `dump`, stored or not (the specification types fileName as a string).
+  const fileName = options.fileName ?? 'dump';
   const createdAt = ctx.now();
   // A hold that outlived its lifetime was given back by housekeeping: a credit is taken again.
   const recharge = { accountId: account.id, now: createdAt };
@@ -179,7 +180,7 @@ async function run(
           accountId: account.id,
           createdAt,
           title: result.title,
-          fileName: fileName ?? 'dump',
+          fileName,
           fileSize: file.size,
           blobKey,
           processorVersion: result.processorVersion,

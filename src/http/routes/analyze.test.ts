@@ -44,12 +44,19 @@ describe('POST analyze', () => {
       expect(body.data.uploaded_by).toBeNull();
       expect(body.data.uploaded_by_email).toBeNull();
       expect(body.data.fileSize).toBe(dump(LOSS).length);
+      // fileName is a string in the specification: the given name, else "dump", stored or not.
+      expect(body.data.fileName).toBe('dump');
+      const named = await expectOk<AnalyzeResponse>(
+        account.fetch(`${prefix}/analyze?fileName=call.txt`, raw(dump(LOSS))),
+        'AnalyzeResponse',
+      );
+      expect(named.body.data.fileName).toBe('call.txt');
       // The loss call (10 % loss each way): high-severity loss observations, Chromium 156 on Linux.
       expect(body.data.userAgentData.browser).toBe('Chromium');
       expect(body.data.observationsCount.high).toBeGreaterThan(0);
       const c = body.data.observationsCount;
       expect(c.critical + c.high + c.medium + c.low + c.info).toBe(body.data.observations.length);
-      expect(await remainingCredits(account)).toBe(4);
+      expect(await remainingCredits(account)).toBe(3);
       expect((await sessionsOf(account)).totalCount).toBe(0);
     });
 

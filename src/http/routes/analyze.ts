@@ -33,7 +33,8 @@ export function analyzeRoute(app: App, { ctx, alias }: RouteOptions): void {
               Type.String({
                 minLength: 1,
                 maxLength: 255,
-                description: 'Name of the stored file (with save).',
+                description:
+                  "The dump's file name: the payload's fileName, and the stored file's with save (default dump).",
               }),
             ),
           },
