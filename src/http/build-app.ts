@@ -103,6 +103,15 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
   });
   const v1 = (alias: boolean) => async (scope: App) => {
     scope.removeContentTypeParser('text/plain');
+    // Some clients send Content-Type: application/json on every request, an empty DELETE or POST
+    // (dump-link) included: an empty body is no body, and a route that needs one says which.
+    const json = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = String(body);
+      if (text === '') done(null, undefined);
+      else json(request, text, done);
+    });
     // Dumps stream through to a temporary file (spool counts the bytes against the limit).
     scope.addContentTypeParser(RAW_TYPES, (_request, _payload, done) => done(null));
     await scope.register(multipart, {

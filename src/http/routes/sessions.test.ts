@@ -129,6 +129,17 @@ describe('stored sessions: get, patch, delete', () => {
     });
   });
 
+  it('takes an empty body sent as application/json as no body: DELETE and dump-link work, PATCH says what it needs', async () => {
+    const account = await service.account();
+    const id = (await store(account)).callscopeId!;
+    const empty = (method: string, path: string) =>
+      account.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: '' });
+    expect((await empty('POST', `/v1.0/sessions/${id}/dump-link`)).status).toBe(200);
+    const patched = await expectError(await empty('PATCH', `/v1.0/sessions/${id}`), 400, 'invalid_request');
+    expect(patched.body.error).toMatch(/^Invalid body/);
+    await expectOk(empty('DELETE', `/v1.0/sessions/${id}`), 'SuccessResponse');
+  });
+
   it('gives the embedded-viewer link on the enterprise plan, in GET and in the list', async () => {
     const account = await service.account({ plan: 'enterprise' });
     const id = (await store(account)).callscopeId!;
