@@ -166,6 +166,9 @@ export async function checkBlobStore(config: Config): Promise<CheckResult> {
     config.blobStore === 's3'
       ? 'check that the bucket exists, CALLSCOPE_S3_ENDPOINT / _REGION / _FORCE_PATH_STYLE, and that the credentials (CALLSCOPE_S3_ACCESS_KEY_ID or the AWS chain) allow s3:PutObject, GetObject, DeleteObject and ListBucket'
       : `make ${join(config.dataDir, 'blobs')} writable by the service user`;
+  // A check must not leave a directory behind: a blob directory to be is the data directory's case.
+  if (config.blobStore !== 's3' && !existsSync(join(config.dataDir, 'blobs')))
+    return ok(name, `${where}: not created yet; serve creates it`);
   try {
     const store = await createBlobStore(config);
     const key = `.probe/doctor-${randomUUID()}`;

@@ -1,4 +1,5 @@
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../../test/support/cli-io.js';
 import { postgresStorage, TEST_DATABASE_URL, tempDir } from '../../../test/support/databases.js';
@@ -44,8 +45,11 @@ describe('callscope doctor', () => {
   });
 
   it('passes every check on a migrated SQLite data directory (exit 0)', async () => {
-    const r = await doctor({ CALLSCOPE_DATA_DIR: await migratedDir() });
+    const dir = await migratedDir();
+    mkdirSync(join(dir, 'blobs')); // as serve leaves it
+    const r = await doctor({ CALLSCOPE_DATA_DIR: dir });
     for (const name of CHECKS) expect(r.line(name)).toMatch(/^OK/);
+    expect(r.line('blob store')).toMatch(/write, read and delete work$/);
     expect(r.out).toContain('All checks passed.');
     expect(r.code).toBe(0);
   });
@@ -55,6 +59,14 @@ describe('callscope doctor', () => {
     expect(r.line('migrations')).toMatch(/^FAIL .*no schema yet/);
     expect(r.out).toContain(`fix: run ${invocation()} migrate --data `);
     expect(r.code).toBe(1);
+  });
+
+  it('leaves a data directory that does not exist yet as it is', async () => {
+    const dir = join(dataDir(), 'not-yet');
+    const r = await doctor({}, ['--data', dir]);
+    expect(r.line('data directory')).toMatch(/^OK .*does not exist yet/);
+    expect(r.line('blob store')).toMatch(/^OK .*not created yet; serve creates it$/);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('fails on a world-writable data directory', async () => {
