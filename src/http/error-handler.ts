@@ -43,8 +43,8 @@ function plainMessage(
 
 /** Routes that take a dump: their refusals of a body say how to send one. */
 const INGEST_ROUTE = /\/(analyze|upload|enrich)$/;
-const SEND_A_DUMP =
-  'send the dump itself as application/octet-stream (curl --data-binary @dump.txt), chunks as multipart/form-data, or the assemble step as application/json';
+const AS_OCTETS =
+  'as application/octet-stream (curl --data-binary @dump.txt), chunks as multipart/form-data, or the assemble step as application/json';
 
 /**
  * What to send instead, for a body refused for its type or size before any route ran. A
@@ -59,11 +59,11 @@ function bodyHint(code: string, request: FastifyRequest): string | undefined {
       .trim() || '(none)';
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return ingest
-      ? `Content-Type "${type}" is not accepted here: ${SEND_A_DUMP}.`
+      ? `Content-Type "${type}" is not accepted here: send the dump itself ${AS_OCTETS}.`
       : `Content-Type "${type}" is not accepted here: send JSON (application/json).`;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' && type === 'application/json')
     return ingest
-      ? `JSON bodies are limited to 64 KiB: here a JSON body is the assemble step. To send a dump, ${SEND_A_DUMP.replace('send the dump itself', 'send it')}.`
+      ? `JSON bodies are limited to 64 KiB: here a JSON body is the assemble step. To send a dump, send it ${AS_OCTETS}.`
       : 'JSON bodies are limited to 64 KiB.';
   return undefined;
 }

@@ -66,11 +66,7 @@ export const TOOLS: readonly ToolDefinition[] = [
             description: FILTER_TEXT.observationTags,
           }),
         ),
-        observationFlags: Type.Optional(
-          Strings(
-            `${FILTER_TEXT.observationFlags.replace('the observation catalog', 'get_observation_explanation')}`,
-          ),
-        ),
+        observationFlags: Type.Optional(Strings(FILTER_TEXT.observationFlags)),
         os: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.os })),
         browser: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.browser })),
         browserVersion: Type.Optional(

@@ -33,7 +33,7 @@ export const FILTER_TEXT = {
   name: 'Title contains ANY of these substrings (case-insensitive).',
   observationTags: 'Sessions with a critical, high or medium observation carrying ANY of these tags.',
   observationFlags:
-    'Sessions with a critical, high or medium observation of ANY of these types (see the observation catalog).',
+    'Sessions with a critical, high or medium observation of ANY of these types (the observation catalog lists them).',
   os: 'Exact OS, case included, as the list shows it: macOS, Windows, Linux, Android, iPhone, iPad…',
   browser: 'Exact browser, case included, as the list shows it: Chrome, Chromium, Safari, Firefox, Edge…',
   browserVersion: 'Exact major version.',
