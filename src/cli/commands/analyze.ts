@@ -1,15 +1,10 @@
-import { statSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeDump } from '../../analysis/analyze-dump.js';
-import { isDumpError } from '../../ingest/errors.js';
-import type { DumpInput } from '../../ingest/input.js';
 import { SEVERITIES, type Severity } from '../../model/observation-terms.js';
 import type { AnalyzeResponseData } from '../../model/payload/analyze-response-data.js';
-import { PROCESSOR_VERSION } from '../../version.js';
+import { analyzeOne, type Outcome, result, type Source } from '../analyze-one.js';
 import { duration, num, table } from '../format.js';
-import { invocation } from '../invocation.js';
 import type { CliIo } from '../io.js';
 import { outputNames } from '../out-names.js';
 import { Progress } from '../progress.js';
@@ -36,14 +31,6 @@ A FILE of - reads the dump from standard input: curl -s https://example.test/dum
 
 Exit status: 0 all read, 2 a file could not be read as a dump, 1 an internal error,
 3 an observation at or above --fail-on (when every file was read).`;
-
-interface Outcome {
-  file: string;
-  data?: AnalyzeResponseData;
-  error?: string;
-  kind: 'ok' | 'unreadable' | 'internal';
-  ms: number;
-}
 
 export async function analyzeCommand(args: string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -170,65 +157,9 @@ function parse(args: string[]) {
 const STDIN = '-';
 const STDIN_LABEL = '(standard input)';
 
-/** A dump to analyze: how analyze names it, what it reads, and the name the payload gets. */
-interface Source {
-  label: string;
-  input: DumpInput;
-  fileName?: string;
-}
-
-async function analyzeOne(source: Source, points: number, onBytes: (n: number) => void): Promise<Outcome> {
-  const file = source.label;
-  const started = performance.now();
-  try {
-    const { data } = await analyzeDump(source.input, {
-      seriesPoints: points,
-      onProgress: onBytes,
-      ...(source.fileName ? { fileName: source.fileName } : {}),
-    });
-    return { file, data, kind: 'ok', ms: performance.now() - started };
-  } catch (error) {
-    const ms = performance.now() - started;
-    if (isDumpError(error)) return { file, kind: 'unreadable', error: error.message, ms };
-    const why = openFailure(error, file);
-    if (why) return { file, kind: 'unreadable', error: `cannot open: ${why}`, ms };
-    return {
-      file,
-      kind: 'internal',
-      error: `internal error: ${(error as Error).stack ?? String(error)}`,
-      ms,
-    };
-  }
-}
-
-/** Why a file could not be opened, in words, or undefined when the error is not about opening it. */
-function openFailure(error: unknown, file: string): string | undefined {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR' || (code === undefined && /is not a file/.test(String((error as Error).message)))) {
-    return statSyncSafe(file)?.isDirectory()
-      ? `it is a directory; give the dumps in it instead (${invocation()} analyze ${file.replace(/\/$/, '')}/*)`
-      : 'not a regular file';
-  }
-  return undefined;
-}
-
-const statSyncSafe = (file: string) => {
-  try {
-    return statSync(file);
-  } catch {
-    return undefined;
-  }
-};
-
 /** `--json` with several files: one entry per file, in order, with its result or why it has none. */
 function jsonEntry(o: Outcome) {
   return o.data ? { file: o.file, ...result(o.data) } : { file: o.file, error: o.error, kind: o.kind };
-}
-
-function result(data: AnalyzeResponseData) {
-  return { data, processorVersion: PROCESSOR_VERSION };
 }
 
 function summaryTable(outcomes: readonly Outcome[]): string {
