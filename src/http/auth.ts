@@ -37,7 +37,7 @@ export function authenticate(ctx: ServiceContext) {
     if (!auth)
       throw new ApiError(
         'authentication',
-        'The token is not valid: it is malformed, forged, revoked or its account is gone.',
+        'The token is not valid: it is malformed, forged, revoked or its account is gone, or it was made for another callscope installation (another data directory or database).',
         {
           'www-authenticate': 'Bearer realm="callscope", error="invalid_token"',
         },
