@@ -76,3 +76,7 @@ export async function countRequest(
 export function siteUrlOf(ctx: ServiceContext, request: FastifyRequest): string {
   return ctx.config.siteUrl ?? `${request.protocol}://${request.host}`;
 }
+
+/** The media type of a request, lowercase, without parameters; '' when there is none. */
+export const contentType = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERROR_CATALOG, type ErrorCode } from '../service/api-error.js';
+import { contentType } from './auth.js';
 
 /** Fastify's own failures, as catalog errors. */
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
@@ -53,10 +54,7 @@ const AS_OCTETS =
  */
 function bodyHint(code: string, request: FastifyRequest): string | undefined {
   const ingest = INGEST_ROUTE.test(request.routeOptions.url ?? '');
-  const type =
-    String(request.headers['content-type'] ?? '')
-      .split(';')[0]!
-      .trim() || '(none)';
+  const type = contentType(request) || '(none)';
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return ingest
       ? `Content-Type "${type}" is not accepted here: send the dump itself ${AS_OCTETS}.`

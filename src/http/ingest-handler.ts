@@ -7,15 +7,12 @@ import { assembleChunks, checkFileId, dropChunks, parseChunkIndex, putChunk } fr
 import type { ServiceContext } from '../service/context.js';
 import { type IncomingFile, receive, spool } from '../service/incoming-file.js';
 import { ingest, type Operation, requireWrite } from '../service/ingest.js';
-import { authOf, limitRate, siteUrlOf } from './auth.js';
+import { authOf, contentType, limitRate, siteUrlOf } from './auth.js';
 
 /** Raw bodies the ingest routes take as a dump (pass-through parsers, see build-app.ts). */
 export const RAW_TYPES = ['application/octet-stream', 'application/gzip', 'application/x-gzip'];
 
 const CHUNK_ANSWER = JSON.stringify({ success: true });
-
-const contentType = (request: FastifyRequest) =>
-  (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 
 /**
  * upload, analyze and enrich: a multipart chunk, a JSON assemble step, or a raw body. Writes are

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, PLANS, type Plan, parseConfig } from '../../config/config.js';
 import { TokenService } from '../../service/tokens.js';
 import { openStorage, type Storage, type TokenScope } from '../../storage/index.js';
+import { sqliteFile } from '../../storage/sqlite/open.js';
 import type { CliIo } from '../io.js';
 
 export const ADMIN_HELP = `Administration (runs against the service's database; same --data / --database-url as serve):
@@ -73,7 +73,7 @@ export async function adminCommand(
     const command = `${group} ${action ?? ''}`.trim();
     // Opening SQLite creates it: a --data that is not the service's would give an empty database,
     // and tokens the service does not know. Only creating an account may start a database.
-    const file = join(config.dataDir, 'callscope.db');
+    const file = sqliteFile(config.dataDir);
     if (!config.databaseUrl && !existsSync(file)) {
       if (command !== 'accounts create')
         throw new CommandError(

@@ -12,6 +12,7 @@ import type { Config } from '../../config/config.js';
 import { analysisWorkerFile } from '../../service/analysis-pool.js';
 import { createBlobStore } from '../../service/create-context.js';
 import { migrationStatus } from '../../storage/migrations.js';
+import { sqliteFile } from '../../storage/sqlite/open.js';
 import { invocation } from '../invocation.js';
 import { openRawDatabase } from './maintenance.js';
 
@@ -96,7 +97,7 @@ export function checkWorkerFile(): CheckResult {
 export async function checkDatabase(config: Config, target: string): Promise<CheckResult> {
   const name = 'database';
   if (!config.databaseUrl) {
-    const file = join(config.dataDir, 'callscope.db');
+    const file = sqliteFile(config.dataDir);
     if (!existsSync(file)) return ok(name, `${target} not created yet (migrate or serve creates it)`);
     try {
       await access(file, constants.R_OK | constants.W_OK);
@@ -135,7 +136,7 @@ const migrateHint = (config: Config) =>
 export async function checkMigrations(config: Config): Promise<CheckResult> {
   const name = 'migrations';
   // A SQLite file that does not exist yet would be created by opening it: report instead.
-  if (!config.databaseUrl && !existsSync(join(config.dataDir, 'callscope.db')))
+  if (!config.databaseUrl && !existsSync(sqliteFile(config.dataDir)))
     return fail(name, 'the database has no schema yet', migrateHint(config));
   const { db } = openRawDatabase(config);
   try {
