@@ -80,29 +80,12 @@ export class TokenService {
    * (CALLSCOPE_EMBED_TTL_MS): an embedUrl pasted somewhere public must not grant access forever.
    */
   async embedToken(sessionId: string, now = Date.now()): Promise<string> {
-    return new SignJWT({ typ: 'embed' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(ISSUER)
-      .setSubject(sessionId)
-      .setIssuedAt(Math.floor(now / 1000))
-      .setExpirationTime(Math.floor((now + this.embedTtlMs) / 1000))
-      .sign(this.key);
+    return this.#signLink({ typ: 'embed' }, sessionId, now, now + this.embedTtlMs);
   }
 
   /** The session id an embed token grants, or undefined (forged, expired, or without an expiry). */
   async verifyEmbed(token: string, now = Date.now()): Promise<string | undefined> {
-    if (token.length > 4096 || token.split('.').length !== 3) return undefined;
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        requiredClaims: ['exp'],
-        currentDate: new Date(now),
-      });
-      return payload.typ === 'embed' && typeof payload.sub === 'string' ? payload.sub : undefined;
-    } catch {
-      return undefined;
-    }
+    return (await this.#verifyLink(token, 'embed', now))?.sub;
   }
 
   /**
@@ -112,14 +95,8 @@ export class TokenService {
    */
   async dumpLinkToken(grant: DumpLinkGrant, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
     const expiresAt = Math.floor((now + DUMP_LINK_TTL_MS) / 1000) * 1000;
-    const token = await new SignJWT({ typ: 'dump', acc: grant.accountId, tid: grant.tokenId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(ISSUER)
-      .setSubject(grant.sessionId)
-      .setIssuedAt(Math.floor(now / 1000))
-      .setExpirationTime(expiresAt / 1000)
-      .sign(this.key);
-    return { token, expiresAt };
+    const claims = { typ: 'dump', acc: grant.accountId, tid: grant.tokenId };
+    return { token: await this.#signLink(claims, grant.sessionId, now, expiresAt), expiresAt };
   }
 
   /**
@@ -127,24 +104,51 @@ export class TokenService {
    * an application token that has since been revoked (revoking a token withdraws its links too).
    */
   async verifyDumpLink(token: string, now = Date.now()): Promise<DumpLinkGrant | undefined> {
+    const payload = await this.#verifyLink(token, 'dump', now);
+    if (!payload) return undefined;
+    const { acc, tid } = payload;
+    if (typeof acc !== 'string' || typeof tid !== 'string') return undefined;
+    const record = await this.storage.tokens.get(tid);
+    if (!record || record.revokedAt !== null || record.accountId !== acc) return undefined;
+    return { accountId: acc, tokenId: tid, sessionId: payload.sub };
+  }
+
+  /** A link token (embed, download): `claims` with its `typ`, about session `subject`, until `expiresAt` (ms). */
+  #signLink(
+    claims: Record<string, string>,
+    subject: string,
+    now: number,
+    expiresAt: number,
+  ): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(subject)
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(Math.floor(expiresAt / 1000))
+      .sign(this.key);
+  }
+
+  /** The claims of a link token of kind `typ` with a session subject, signed here and unexpired; else undefined. */
+  async #verifyLink(
+    token: string,
+    typ: string,
+    now: number,
+  ): Promise<(Record<string, unknown> & { sub: string }) | undefined> {
     if (token.length > 4096 || token.split('.').length !== 3) return undefined;
-    let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         requiredClaims: ['exp'],
         currentDate: new Date(now),
-      }));
+      });
+      return payload.typ === typ && typeof payload.sub === 'string'
+        ? { ...payload, sub: payload.sub }
+        : undefined;
     } catch {
       return undefined;
     }
-    const { typ, sub, acc, tid } = payload;
-    if (typ !== 'dump' || typeof sub !== 'string' || typeof acc !== 'string' || typeof tid !== 'string')
-      return undefined;
-    const record = await this.storage.tokens.get(tid);
-    if (!record || record.revokedAt !== null || record.accountId !== acc) return undefined;
-    return { accountId: acc, tokenId: tid, sessionId: sub };
   }
 
   /** The account and scope of a bearer token, or undefined for anything not valid now. */
