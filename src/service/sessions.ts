@@ -73,7 +73,8 @@ export async function listSessions(
   };
 }
 
-async function ownRow(ctx: ServiceContext, auth: AuthContext, id: string): Promise<SessionRow> {
+/** The account's session `id` (400 for an id that is not a UUID, 404 for another's or none). */
+export async function ownRow(ctx: ServiceContext, auth: AuthContext, id: string): Promise<SessionRow> {
   const row = await ctx.storage.sessions.get(auth.account.id, checkSessionId(id));
   if (!row) throw new ApiError('not_found', 'No session with this id in this account.');
   return row;

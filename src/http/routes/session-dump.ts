@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { DumpLinkResponse } from '../../model/api/resources.js';
 import { ApiError } from '../../service/api-error.js';
 import type { ServiceContext } from '../../service/context.js';
-import { checkSessionId } from '../../service/sessions.js';
+import { ownRow } from '../../service/sessions.js';
 import { DUMP_LINK_TTL_MS } from '../../service/tokens.js';
 import { BlobNotFoundError } from '../../storage/blobs/blob-store.js';
 import type { SessionRow } from '../../storage/index.js';
@@ -42,10 +42,7 @@ export function sessionDumpRoute(app: App, { ctx, alias }: RouteOptions): void {
     },
     async (request, reply) => {
       await limitRate(ctx, request, reply, 'reads');
-      const auth = authOf(request);
-      const row = await ctx.storage.sessions.get(auth.account.id, checkSessionId(request.params.callscopeId));
-      if (!row) throw new ApiError('not_found', 'No session with this id in this account.');
-      return sendDump(ctx, reply, row);
+      return sendDump(ctx, reply, await ownRow(ctx, authOf(request), request.params.callscopeId));
     },
   );
 }
@@ -98,8 +95,7 @@ export function dumpLinkRoute(app: App, { ctx, alias }: RouteOptions): void {
     async (request, reply) => {
       await limitRate(ctx, request, reply, 'reads');
       const auth = authOf(request);
-      const row = await ctx.storage.sessions.get(auth.account.id, checkSessionId(request.params.callscopeId));
-      if (!row) throw new ApiError('not_found', 'No session with this id in this account.');
+      const row = await ownRow(ctx, auth, request.params.callscopeId);
       const { token, expiresAt } = await ctx.tokens.dumpLinkToken(
         { accountId: auth.account.id, tokenId: auth.tokenId, sessionId: row.id },
         ctx.now(),
