@@ -30,6 +30,16 @@ function sendPublicJson(reply: FastifyReply, json: string): FastifyReply {
     .send(json);
 }
 
+/** The 404 page, saying what was not found (its text by `reason`: see pages.ts). */
+const sendMissing = (reply: FastifyReply, reason: string, frameable = false): FastifyReply =>
+  sendPage(reply, {
+    kind: 'missing',
+    title: 'Not found · callscope',
+    status: 404,
+    frameable,
+    data: { reason },
+  });
+
 /**
  * A read-only viewer behind a key: `/share/{public_link}` or `/embed/{signed token}`. The page, its
  * JSON and the observation explanations all check the key; nothing else of the account is reachable.
@@ -60,8 +70,7 @@ function publicViewer(
       });
     } catch (error) {
       if (!isApiError(error) || error.status !== 404) throw error;
-      const missing = { kind: 'missing', title: 'Not found · callscope', status: 404 } as const;
-      return sendPage(reply, { ...missing, frameable, data: { reason: kind } });
+      return sendMissing(reply, kind, frameable);
     }
   }
   // A wildcard, not `:key`: embed tokens are JWTs, longer than the router's limit for one parameter.
@@ -92,8 +101,7 @@ function downloadRoute(app: FastifyInstance, ctx: ServiceContext): void {
       row = await downloadLinkRow(ctx, token);
     } catch (error) {
       if (!isApiError(error) || error.status !== 404) throw error;
-      const missing = { kind: 'missing', title: 'Not found · callscope', status: 404 } as const;
-      return sendPage(reply, { ...missing, data: { reason: 'download' } });
+      return sendMissing(reply, 'download');
     }
     await countRequest(ctx, reply, row.accountId, 'reads');
     return sendDump(ctx, reply, row);
@@ -117,12 +125,7 @@ export function webRoutes(app: FastifyInstance, ctx: ServiceContext): void {
             title: 'Session · callscope',
             data: { sessionId: request.params.id.toLowerCase() },
           })
-        : sendPage(reply, {
-            kind: 'missing',
-            title: 'Not found · callscope',
-            status: 404,
-            data: { reason: 'session' },
-          }),
+        : sendMissing(reply, 'session'),
   );
   downloadRoute(app, ctx);
   publicViewer(app, ctx, 'share', (link) => sharedSessionRow(ctx, link));
