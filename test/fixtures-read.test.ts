@@ -28,6 +28,13 @@ describe('every real dump in test/fixtures', () => {
       if (data.pConnectionsNumber > 0) expect(data.durationMs).toBeGreaterThan(0);
       else expect(data.metadata.mediaRequests.length).toBeGreaterThan(0);
       expect(data.userAgentData.browser).not.toBeNull();
+      // Delays are never negative: legacy stats' -1 ("no RTCP report yet") is not a measurement.
+      const delays = Object.entries(data.aggregatedStats).filter(([k]) => /^(rtt|jitter)_/.test(k));
+      for (const [key, value] of delays)
+        if (typeof value === 'number') expect(value, key).toBeGreaterThanOrEqual(0);
+      for (const pc of Object.values(data.pConnections))
+        for (const value of Object.values(pc.roundTripTimeMs ?? {}))
+          if (typeof value === 'number') expect(value, pc.id).toBeGreaterThanOrEqual(0);
     });
   }
 });

@@ -6,7 +6,7 @@ import { type AttributeSource, MappedStatsReport, seriesOf } from './mapped-repo
  * Legacy (callback-based, "goog") getStats, as recorded by Chrome before ~M122 and by old rtcstats
  * clients, presented as standard stats so one analysis serves every era. Units follow the goog
  * names: googRtt and googJitterReceived are milliseconds (standard: seconds), audio levels are
- * 0..32767 (standard: 0..1).
+ * 0..32767 (standard: 0..1). Their RTT and jitter read -1 until the first RTCP report: not a value.
  */
 
 const AUDIO_CODECS = /^(opus|isac|g722|pcmu|pcma|ilbc|red|cn|telephone-event)$/i;
@@ -80,8 +80,8 @@ export function mapGoogSsrc(report: StatsReport): StatsReport[] {
         kind: { constant: kind },
         localId: { constant: report.id },
         packetsLost: { from: 'packetsLost', map: (v) => toNumber(v) },
-        roundTripTime: { from: 'googRtt', scale: 0.001 },
-        jitter: { from: 'googJitterReceived', scale: 0.001 },
+        roundTripTime: { from: 'googRtt', scale: 0.001, min: 0 },
+        jitter: { from: 'googJitterReceived', scale: 0.001, min: 0 },
       },
       false,
     );
@@ -90,7 +90,7 @@ export function mapGoogSsrc(report: StatsReport): StatsReport[] {
   return [
     new MappedStatsReport(report.id, 'inbound-rtp', report, {
       ...common,
-      jitter: { from: 'googJitterReceived', scale: 0.001 },
+      jitter: { from: 'googJitterReceived', scale: 0.001, min: 0 },
       framesPerSecond: {
         derive: firstOf('googFrameRateOutput', 'googFrameRateDecoded', 'googFrameRateReceived'),
       },
@@ -122,7 +122,8 @@ export const standardCandidateType = (v: unknown): unknown =>
 
 /**
  * googRtt reads 3000 ms until the first STUN response arrives (the initial RTT estimate, not a
- * measurement): keep it only once the pair has responses, or when it is any other value.
+ * measurement): keep it only once the pair has responses, or when it is any other value. -1 is
+ * "not measured yet", as on the ssrc reports.
  */
 function measuredRtt(base: StatsReport): ArrayLike<unknown> | undefined {
   const rtt = base.numbers('googRtt');
@@ -130,7 +131,7 @@ function measuredRtt(base: StatsReport): ArrayLike<unknown> | undefined {
   const responses = base.numbers('responsesReceived');
   return seriesOf(base.size, (i) => {
     const v = rtt[i]!;
-    if (!Number.isFinite(v) || (v === 3000 && !((responses?.[i] ?? 0) > 0))) return undefined;
+    if (!Number.isFinite(v) || v < 0 || (v === 3000 && !((responses?.[i] ?? 0) > 0))) return undefined;
     return v / 1000;
   });
 }

@@ -3,7 +3,8 @@ import { toNumber } from '../../model/stats-report.js';
 
 /** Where a mapped attribute comes from. */
 export type AttributeSource =
-  | { from: string; scale?: number }
+  /** `min`: values below it are placeholders (legacy stats' -1 for "not measured yet"), read as missing. */
+  | { from: string; scale?: number; min?: number }
   | { from: string; map: (value: unknown) => unknown }
   | { constant: unknown }
   | { derive: (base: StatsReport) => ArrayLike<unknown> | undefined };
@@ -96,9 +97,11 @@ export class MappedStatsReport implements StatsReport {
       return out;
     }
     const base = this.#base.numbers(src.from);
-    if (!base || src.scale === undefined) return base;
+    if (!base || (src.scale === undefined && src.min === undefined)) return base;
+    const scale = src.scale ?? 1;
+    const min = src.min ?? Number.NEGATIVE_INFINITY;
     const out = new Float64Array(base.length);
-    for (let i = 0; i < base.length; i++) out[i] = base[i]! * src.scale;
+    for (let i = 0; i < base.length; i++) out[i] = base[i]! < min ? Number.NaN : base[i]! * scale;
     return out;
   }
 
@@ -120,7 +123,7 @@ export class MappedStatsReport implements StatsReport {
         ? seriesOf(base.length, (i) => (base[i] === undefined ? undefined : src.map(base[i])))
         : undefined;
     }
-    if (src.scale !== undefined) return this.numbers(attribute);
+    if (src.scale !== undefined || src.min !== undefined) return this.numbers(attribute);
     return this.#base.values(src.from);
   }
 
@@ -161,7 +164,7 @@ export class MappedStatsReport implements StatsReport {
       }
       return undefined;
     }
-    if (src.scale === undefined) {
+    if (src.scale === undefined && src.min === undefined) {
       const base = this.#base.values(src.from);
       return fromStart ? firstOf(base) : lastOf(base);
     }
