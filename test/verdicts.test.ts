@@ -171,6 +171,26 @@ describe('jitsi dumps', () => {
     expect(ofType(observations, 'connectionLost').map((o) => o.source.pid)).toEqual(['PC_0']);
   });
 
+  it('counts the interruptions of a connection whose log keeps only connection states once up', async () => {
+    // PC_0 logs ICE `connected` once, then its connection state goes disconnected/connected twice.
+    const data = await analyze('jitsi/chrome-standard-pc-reconnect');
+    expect(data.pConnections.PC_0!.disconnections).toBe(2);
+    // PC_1 and PC_2 never came up: their `disconnected` is part of a failed setup, not an interruption.
+    expect(data.pConnections.PC_1!.disconnections).toBe(0);
+    // Lost for good after two interruptions, with two other failed connections: the floor.
+    expect(data.connectivityScore).toBe(1);
+  });
+
+  it('a connection whose DTLS handshake never completed was never up', async () => {
+    const data = await analyze('jitsi/undefined-ice-candidate');
+    const pc = data.pConnections.PC_0!;
+    expect(pc.iceConnected).toBe(true);
+    expect(pc.connected).toBe(false);
+    expect(pc.failedAfterConnected).toBe(false);
+    expect(data.connectivityScore).toBe(1);
+    expect(ofType(data.observations, 'dtlsFailure').map((o) => o.severity)).toEqual(['critical']);
+  });
+
   it('NotReadableError is a device observation', async () => {
     for (const path of ['jitsi/chrome-standard-pc-reconnect', 'jitsi/chrome-standard-pc-failed']) {
       const found = ofType((await analyze(path)).observations, 'getUserMediaNotReadable');

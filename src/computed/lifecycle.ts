@@ -33,11 +33,25 @@ export interface Lifecycle {
   everConnected: boolean;
   /** ICE reached `connected`/`completed` at least once. */
   iceConnected: boolean;
+  /**
+   * ICE connected but the connection state went to `failed` without ever being `connected`: the
+   * DTLS handshake never completed, so nothing was set up.
+   */
+  dtlsNeverCompleted: boolean;
+  /**
+   * The connection was up at some point: `everConnected`, or ICE connected while the connection
+   * state, when logged, does not say the handshake failed. Some logs miss connection-state events
+   * once ICE is up; ICE alone then has to tell.
+   */
+  wasUp: boolean;
   failed: boolean;
   failedAt: number | undefined;
-  /** Failed after having been connected (network loss mid-call, not a setup failure). */
+  /** Failed after having been up (network loss mid-call, not a setup failure). */
   failedAfterConnected: boolean;
-  /** ICE `disconnected` transitions. */
+  /**
+   * Interruptions once up: `disconnected` changes after the first `connected`, in the ICE or the
+   * connection-state timeline, whichever logs more (some logs stop recording ICE states once up).
+   */
   disconnections: number;
   /** ICE `checking` to first `connected`/`completed`. */
   iceConnectionTimeMs: number | undefined;
@@ -120,7 +134,12 @@ export function lifecycle(pc: RawPeerConnection): Lifecycle {
   const iceConnectedChange = first(states.iceConnection, 'connected', 'completed');
   const connectedChange = connConnected ?? (states.connection.length === 0 ? iceConnectedChange : undefined);
   const failedChange = first(states.connection, 'failed') ?? first(states.iceConnection, 'failed');
-  const failedAfterConnected = failedChange !== undefined && failsAfterConnecting(events);
+  const dtlsNeverCompleted =
+    iceConnectedChange !== undefined &&
+    connConnected === undefined &&
+    first(states.connection, 'failed') !== undefined;
+  const wasUp = connectedChange !== undefined || (iceConnectedChange !== undefined && !dtlsNeverCompleted);
+  const failedAfterConnected = wasUp && failedChange !== undefined && failsAfterConnecting(events);
 
   const checking = first(states.iceConnection, 'checking');
   const connecting = first(states.connection, 'connecting');
@@ -145,10 +164,15 @@ export function lifecycle(pc: RawPeerConnection): Lifecycle {
     connectedAt: connectedChange?.at,
     everConnected: connectedChange !== undefined,
     iceConnected: iceConnectedChange !== undefined,
+    dtlsNeverCompleted,
+    wasUp,
     failed: failedChange !== undefined,
     failedAt: failedChange?.at,
     failedAfterConnected,
-    disconnections: states.iceConnection.filter((c) => c.state === 'disconnected').length,
+    disconnections: Math.max(
+      dropsAfterUp(states.iceConnection).length,
+      dropsAfterUp(states.connection).length,
+    ),
     iceConnectionTimeMs: timed ? diff(checking?.at, iceConnectedChange?.at) : undefined,
     connectionTimeMs: timed ? diff(connecting?.at, connConnected?.at) : undefined,
     dtlsTimeMs: timed ? diff(iceConnectedChange?.at, connConnected?.at) : undefined,
@@ -156,6 +180,12 @@ export function lifecycle(pc: RawPeerConnection): Lifecycle {
     gatheringTimeMs: timed ? diff(gathering?.at, gathered?.at) : undefined,
     apiErrors,
   };
+}
+
+/** The `disconnected` changes of a timeline after its first `connected`/`completed`: interruptions of a working call. */
+export function dropsAfterUp(changes: readonly StateChange[]): StateChange[] {
+  const up = changes.findIndex((s) => s.state === 'connected' || s.state === 'completed');
+  return up === -1 ? [] : changes.slice(up).filter((s) => s.state === 'disconnected');
 }
 
 /** A `failed` state logged after a `connected` one, in log order (times may be missing). */

@@ -21,16 +21,13 @@ const step = (value: number | undefined, steps: readonly (readonly [number, numb
 /** 1–5 score of one connection's connectivity. */
 export function connectionScore(pc: PeerConnectionView): number {
   const life = pc.lifecycle;
-  if (!life.everConnected && !life.iceConnected) return 1;
+  if (!life.wasUp) return 1;
   let score = 5;
   if (life.failedAfterConnected) {
     const last = life.states.connection.at(-1)?.state ?? life.states.iceConnection.at(-1)?.state;
     score -= last === 'connected' || last === 'completed' ? P.lostRecovered : P.lostNotRecovered;
   }
-  const ice = life.states.iceConnection;
-  const up = ice.findIndex((s) => s.state === 'connected' || s.state === 'completed');
-  const drops = up === -1 ? 0 : ice.slice(up).filter((s) => s.state === 'disconnected').length;
-  score -= Math.min(P.maxDisconnections, drops * P.perDisconnection);
+  score -= Math.min(P.maxDisconnections, life.disconnections * P.perDisconnection);
   score -= Math.min(P.maxIceRestarts, pc.signaling.iceRestarts * P.perIceRestart);
   score -= step(life.iceConnectionTimeMs, P.setup);
   const rtts = selectedPairRtts(pc.ice);
@@ -50,7 +47,7 @@ export function connectionScore(pc: PeerConnectionView): number {
 export function connectivityScore(connections: readonly PeerConnectionView[]): number | null {
   const tried = connections.filter(attemptedIce);
   if (tried.length === 0) return null;
-  const connected = tried.filter((pc) => pc.lifecycle.everConnected || pc.lifecycle.iceConnected);
+  const connected = tried.filter((pc) => pc.lifecycle.wasUp);
   if (connected.length === 0) return 1;
   const main = [...connected].sort((a, b) => connectionWeight(b) - connectionWeight(a))[0]!;
   const otherFailures = tried.filter((pc) => pc !== main && pc.lifecycle.failed).length;

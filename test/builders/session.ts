@@ -3,7 +3,7 @@
  * plausible default that callers override where the case under test differs.
  */
 import type { CandidatePair, IceTransports } from '../../src/computed/ice-transport.js';
-import type { Lifecycle } from '../../src/computed/lifecycle.js';
+import { dropsAfterUp, type Lifecycle } from '../../src/computed/lifecycle.js';
 import type { MediaRequestView } from '../../src/computed/media-requests.js';
 import type { PeerConnectionView } from '../../src/computed/peer-connection-view.js';
 import type { RtpStream, SeriesName } from '../../src/computed/rtp-streams.js';
@@ -61,37 +61,47 @@ export function stream(
 }
 
 export function lifecycle(overrides: Partial<Lifecycle> = {}): Lifecycle {
+  const everConnected = overrides.everConnected ?? true;
+  const iceConnected = overrides.iceConnected ?? true;
+  const dtlsNeverCompleted = overrides.dtlsNeverCompleted ?? false;
+  const states = overrides.states ?? {
+    signaling: [
+      { state: 'have-local-offer', at: T0 },
+      { state: 'stable', at: T0 + 100 },
+    ],
+    iceConnection: [
+      { state: 'checking', at: T0 + 150 },
+      { state: 'connected', at: T0 + 250 },
+    ],
+    connection: [
+      { state: 'connecting', at: T0 + 150 },
+      { state: 'connected', at: T0 + 300 },
+    ],
+    iceGathering: [
+      { state: 'gathering', at: T0 + 50 },
+      { state: 'complete', at: T0 + 200 },
+    ],
+    dtls: [],
+  };
   return {
-    states: {
-      signaling: [
-        { state: 'have-local-offer', at: T0 },
-        { state: 'stable', at: T0 + 100 },
-      ],
-      iceConnection: [
-        { state: 'checking', at: T0 + 150 },
-        { state: 'connected', at: T0 + 250 },
-      ],
-      connection: [
-        { state: 'connecting', at: T0 + 150 },
-        { state: 'connected', at: T0 + 300 },
-      ],
-      iceGathering: [
-        { state: 'gathering', at: T0 + 50 },
-        { state: 'complete', at: T0 + 200 },
-      ],
-      dtls: [],
-    },
+    states,
     firstEventAt: T0 - 1000,
     lastEventAt: T0 + 30_000,
     closedAt: T0 + 30_000,
     closed: true,
     connectedAt: T0 + 300,
-    everConnected: true,
-    iceConnected: true,
+    everConnected,
+    iceConnected,
+    dtlsNeverCompleted,
+    wasUp: everConnected || (iceConnected && !dtlsNeverCompleted),
     failed: false,
     failedAt: undefined,
     failedAfterConnected: false,
-    disconnections: 0,
+    // As lifecycle() counts them from the timelines.
+    disconnections: Math.max(
+      dropsAfterUp(states.iceConnection).length,
+      dropsAfterUp(states.connection).length,
+    ),
     iceConnectionTimeMs: 100,
     connectionTimeMs: 150,
     dtlsTimeMs: 50,

@@ -1,3 +1,4 @@
+import { dropsAfterUp } from '../../computed/lifecycle.js';
 import { defineDetector } from '../detector.js';
 import { stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
@@ -31,17 +32,13 @@ export default defineDetector({
   run: (session) =>
     session.connections.flatMap((pc) => {
       const life = pc.lifecycle;
-      if (!life.everConnected && !life.iceConnected) return [];
+      if (!life.wasUp) return [];
       const reconnects = Math.max(
         0,
         life.states.connection.filter((s) => s.state === 'connected').length - 1,
       );
       // Only drops after the connection was first up are interruptions of the call. Both timelines
       // count: some logs stop recording ICE states once connected and only the connection state moves.
-      const dropsAfterUp = (changes: typeof life.states.iceConnection) => {
-        const up = changes.findIndex((s) => s.state === 'connected' || s.state === 'completed');
-        return up === -1 ? [] : changes.slice(up).filter((s) => s.state === 'disconnected');
-      };
       const iceDrops = dropsAfterUp(life.states.iceConnection);
       const connectionDrops = dropsAfterUp(life.states.connection);
       const drops = Math.max(iceDrops.length, connectionDrops.length, reconnects);

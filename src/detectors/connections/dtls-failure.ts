@@ -36,9 +36,7 @@ export default defineDetector({
       const dtlsFailed = [...life.states.dtls, ...pc.ice.transports.flatMap((t) => t.dtlsStates)].find(
         (s) => s.state === 'failed',
       );
-      const neverConnected =
-        !life.states.connection.some((s) => s.state === 'connected') &&
-        life.states.connection.some((s) => s.state === 'failed');
+      const neverConnected = life.dtlsNeverCompleted;
       if (!dtlsFailed && !neverConnected) return [];
       if (dtlsFailed && firefox && life.states.iceConnection.some((s) => s.state === 'disconnected'))
         return [];

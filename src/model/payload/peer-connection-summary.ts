@@ -41,8 +41,13 @@ export const PeerConnectionSummary = Type.Object(
     iceConnected: Type.Boolean(),
     failed: Type.Boolean(),
     failedAt: Nullable(EpochMs),
-    failedAfterConnected: Type.Boolean(),
-    disconnections: Type.Integer(),
+    failedAfterConnected: Type.Boolean({
+      description: 'Failed after having been up: a call lost midway, not a setup failure.',
+    }),
+    disconnections: Type.Integer({
+      description:
+        'Times the connection dropped to disconnected after it was first up (ICE or connection state, whichever logs more).',
+    }),
     timings: Type.Object({
       setupMs: Nullable(Type.Number({ description: 'First offer or remote offer to connected.' })),
       iceConnectionMs: Nullable(Type.Number({ description: 'ICE checking to connected.' })),
