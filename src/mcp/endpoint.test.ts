@@ -169,6 +169,55 @@ describe('MCP endpoint', () => {
       });
     });
 
+    it("ties a session opened with a token to that account: another caller gets the unknown session's 404", async () => {
+      const init = await rpc(service, INIT, { authorization: `Bearer ${account.token}` });
+      const id = init.headers.get('mcp-session-id')!;
+      const session = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
+      const notFound = { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null };
+      const call = {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'get_quota', arguments: {} },
+      };
+      for (const token of [other.token, `${account.token.slice(0, -4)}AAAA`, undefined]) {
+        const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+        const used = await rpc(service, call, { ...session, ...auth });
+        expect(used.status).toBe(404);
+        expect(await used.json()).toEqual(notFound);
+        const ended = await fetch(`${service.url}/v1.0/mcp`, {
+          method: 'DELETE',
+          headers: { ...session, ...auth },
+        });
+        expect(ended.status).toBe(404);
+        expect(await ended.json()).toEqual(notFound);
+      }
+      const owner = { ...session, authorization: `Bearer ${account.token}` };
+      const mine = await rpc(service, call, owner);
+      expect(mine.status).toBe(200);
+      expect(await mine.text()).toContain('remainingCredits');
+      expect((await fetch(`${service.url}/v1.0/mcp`, { method: 'DELETE', headers: owner })).status).toBe(204);
+    });
+
+    it('lets any caller use a session opened without a token', async () => {
+      const init = await rpc(service, INIT);
+      const session = {
+        'mcp-session-id': init.headers.get('mcp-session-id')!,
+        'mcp-protocol-version': '2025-11-25',
+      };
+      const call = {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'get_quota', arguments: {} },
+      };
+      const withToken = await rpc(service, call, { ...session, authorization: `Bearer ${other.token}` });
+      expect(withToken.status).toBe(200);
+      expect(await withToken.text()).toContain('remainingCredits');
+      const ended = await fetch(`${service.url}/v1.0/mcp`, { method: 'DELETE', headers: session });
+      expect(ended.status).toBe(204);
+    });
+
     it('answers HTTP-level failures in the JSON-RPC envelope with id null', async () => {
       const invalid = await rpc(service, '{not json');
       expect(invalid.status).toBe(400);

@@ -52,6 +52,17 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
     return auth ? { auth, siteUrl } : { problem: 'invalid token', siteUrl };
   }
 
+  /**
+   * Whether the session exists for this caller. A session opened with a token belongs to that
+   * token's account: anyone else (no token, an invalid one, another account's) is told it does not
+   * exist, as for another account's stored session. One opened without a token is anyone's.
+   */
+  async function liveSession(id: string, caller: McpCaller): Promise<boolean> {
+    const session = await ctx.storage.mcpSessions.get(id);
+    if (!session) return false;
+    return session.accountId === null || session.accountId === caller.auth?.account.id;
+  }
+
   /** 2025 era: initialize opens a session (a database row); later requests must name a live one. */
   async function serveLegacy(
     web: Request,
@@ -75,7 +86,7 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
     if (request.method === 'DELETE') {
       if (typeof sessionId !== 'string')
         return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-      return (await ctx.storage.mcpSessions.delete(sessionId))
+      return (await liveSession(sessionId, caller)) && (await ctx.storage.mcpSessions.delete(sessionId))
         ? new Response(null, { status: 204 })
         : rpcError(404, -32001, 'Session not found');
     }
@@ -101,7 +112,7 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
     }
     if (typeof sessionId !== 'string')
       return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    if (!(await ctx.storage.mcpSessions.get(sessionId))) return rpcError(404, -32001, 'Session not found');
+    if (!(await liveSession(sessionId, caller))) return rpcError(404, -32001, 'Session not found');
     await ctx.storage.mcpSessions.touch(sessionId, ctx.now());
     return mcp.legacy(web, caller);
   }
