@@ -218,6 +218,35 @@ describe('MCP endpoint', () => {
       expect(ended.status).toBe(204);
     });
 
+    it('opens no session when initialize is refused', async () => {
+      // expire() with a cut-off in the future removes every session and says how many there were.
+      const sessions = () => service.ctx.storage.mcpSessions.expire(Number.MAX_SAFE_INTEGER);
+      await sessions();
+      const noParams = await rpc(service, { jsonrpc: '2.0', id: 7, method: 'initialize' });
+      expect(noParams.status).toBe(200);
+      expect(noParams.headers.get('mcp-session-id')).toBeNull();
+      expect(await noParams.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: {
+          code: -32602,
+          message: expect.stringContaining('Invalid params'),
+        },
+      });
+      const noClientInfo = await rpc(service, { ...INIT, params: { ...INIT.params, clientInfo: undefined } });
+      expect(noClientInfo.headers.get('mcp-session-id')).toBeNull();
+      expect(await noClientInfo.json()).toMatchObject({ id: 1, error: { code: -32602 } });
+      // Refused by the SDK itself: the client does not accept an event stream.
+      const notAcceptable = await rpc(service, INIT, { accept: 'application/json' });
+      expect(notAcceptable.status).toBe(406);
+      expect(notAcceptable.headers.get('mcp-session-id')).toBeNull();
+      expect(await sessions()).toBe(0);
+      const opened = await rpc(service, INIT);
+      expect(opened.headers.get('mcp-session-id')).toBeTruthy();
+      expect(await opened.text()).toContain('"result"');
+      expect(await sessions()).toBe(1);
+    });
+
     it('answers HTTP-level failures in the JSON-RPC envelope with id null', async () => {
       const invalid = await rpc(service, '{not json');
       expect(invalid.status).toBe(400);

@@ -95,6 +95,11 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
     const initializing =
       !Array.isArray(body) && (body as { method?: unknown } | undefined)?.method === 'initialize';
     if (initializing) {
+      const invalid = invalidInitialize(body, mcp);
+      if (invalid) return invalid;
+      const response = await mcp.legacy(web, caller);
+      // A session exists once the SDK has accepted the initialize, not for each one it refuses.
+      if (!(await initialized(response))) return response;
       const id = randomUUID();
       const version = (body as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
       const now = ctx.now();
@@ -105,7 +110,6 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
         createdAt: now,
         lastSeenAt: now,
       });
-      const response = await mcp.legacy(web, caller);
       const headers = new Headers(response.headers);
       headers.set('mcp-session-id', id);
       return new Response(response.body, { status: response.status, headers });
@@ -132,6 +136,44 @@ export function installMcpErrorHandler(app: App): void {
       .code(status)
       .type('application/json')
       .send({ jsonrpc: '2.0', error: { code: status === 500 ? -32603 : -32000, message }, id: null });
+  });
+}
+
+/**
+ * An initialize request without the params the protocol requires (protocolVersion, capabilities,
+ * clientInfo) gets JSON-RPC's Invalid params: the SDK would answer Internal error (-32603) with
+ * its schema library's report, as if the server had failed.
+ */
+function invalidInitialize(body: unknown, mcp: McpHandlers): Response | undefined {
+  const { jsonrpc, id } = body as { jsonrpc?: unknown; id?: unknown };
+  if (jsonrpc !== '2.0' || !(typeof id === 'string' || typeof id === 'number')) return undefined;
+  if (mcp.isInitialize(body)) return undefined;
+  const message =
+    'Invalid params: initialize needs params with protocolVersion, capabilities and clientInfo {name, version}';
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32602, message } }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/**
+ * Whether the SDK's answer to initialize is a result rather than an error: a JSON body, or the
+ * messages of an event stream. Read from a copy, so the answer itself is sent untouched; it is a
+ * single small message, and the stream ends after it.
+ */
+async function initialized(response: Response): Promise<boolean> {
+  if (response.status !== 200 || !response.body) return false;
+  const text = await response.clone().text();
+  const stream = response.headers.get('content-type')?.startsWith('text/event-stream');
+  const messages = stream
+    ? text
+        .split(/\r?\n/)
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5))
+    : [text];
+  return messages.some((m) => {
+    const message = parseJson(Buffer.from(m)) as { result?: unknown; error?: unknown } | undefined;
+    return typeof message === 'object' && message !== null && 'result' in message && !('error' in message);
   });
 }
 

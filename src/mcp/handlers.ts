@@ -5,6 +5,7 @@
 import {
   createMcpHandler,
   hostHeaderValidationResponse,
+  isInitializeRequest,
   isLegacyRequest,
   legacyStatelessFallback,
   localhostAllowedHostnames,
@@ -20,6 +21,8 @@ export interface McpHandlers {
   /** The answer to a request whose Host or Origin is not allowed, or undefined. */
   rejected(web: Request): Response | undefined;
   isLegacy(web: Request): Promise<boolean>;
+  /** Whether a parsed body is an initialize request with the params the protocol requires. */
+  isInitialize(body: unknown): boolean;
   /** The 2026-07-28 protocol (stateless). */
   modern(web: Request, caller: McpCaller): Promise<Response>;
   /** The 2025 era, once the session is checked. */
@@ -55,6 +58,7 @@ export function mcpHandlers(ctx: ServiceContext): McpHandlers {
       (allowed.hosts ? hostHeaderValidationResponse(web, allowed.hosts) : undefined) ??
       originValidationResponse(web, allowed.origins),
     isLegacy: (web) => isLegacyRequest(web),
+    isInitialize: (body) => isInitializeRequest(body),
     modern: (web, caller) => modern.fetch(web, { authInfo: callerInfo(caller) }),
     legacy: (web, caller) => legacy(web, { authInfo: callerInfo(caller) }),
     close: async () => {
