@@ -90,7 +90,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     ),
     output: SessionsListResponse,
     run: ({ ctx, auth, siteUrl }, args) => {
-      const { filters, paging } = parseListQuery(args);
+      const { filters, paging } = parseListQuery(args, 'arguments');
       return listSessions(ctx, auth, filters, paging, siteUrl);
     },
   },

@@ -48,12 +48,21 @@ export const FILTER_TEXT = {
   hasHighScore: 'Experience score 80 or more.',
 } as const satisfies Partial<Record<keyof ListQuery, string>>;
 
-/** Repeated and comma-separated forms both give a list (reference.md). */
-function list(name: string, value: string | string[] | undefined): string[] | undefined {
+/**
+ * Where the filters come from: a REST query string, whose arrays come repeated or comma-separated
+ * (reference.md), or the MCP tool's typed arguments, whose arrays are already lists.
+ */
+export type ListQueryForm = 'query' | 'arguments';
+
+/**
+ * The values of an array filter. Commas separate values of a query string; in typed arguments a
+ * value is taken as given, since a title substring may hold a comma. Tags and observation types
+ * never hold one, so theirs are separators in either form (`split`).
+ */
+function list(name: string, value: string | string[] | undefined, split: boolean): string[] | undefined {
   if (value === undefined) return undefined;
   const values = (Array.isArray(value) ? value : [value])
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
+    .flatMap((v) => (split ? v.split(',').map((part) => part.trim()) : [v]))
     .filter((v) => v !== '');
   if (values.length === 0) throw new ApiError('invalid_request', `${name} needs at least one value.`);
   if (values.length > LIST_DEFAULTS.maxValues)
@@ -92,11 +101,14 @@ function text(name: string, value: string | undefined): string | undefined {
   return value;
 }
 
-export function parseListQuery(q: ListQuery): {
+export function parseListQuery(
+  q: ListQuery,
+  form: ListQueryForm = 'query',
+): {
   filters: SessionFilters;
   paging: { limit: number; page: number };
 } {
-  const tags = list('observationTags', q.observationTags);
+  const tags = list('observationTags', q.observationTags, true);
   const unknown = tags?.filter((t) => !(TAGS as readonly string[]).includes(t));
   if (unknown?.length)
     throw new ApiError(
@@ -107,9 +119,9 @@ export function parseListQuery(q: ListQuery): {
   const set = <K extends keyof SessionFilters>(k: K, v: SessionFilters[K] | undefined) => {
     if (v !== undefined) filters[k] = v;
   };
-  set('name', list('name', q.name));
+  set('name', list('name', q.name, form === 'query'));
   set('observationTags', tags);
-  set('observationFlags', list('observationFlags', q.observationFlags));
+  set('observationFlags', list('observationFlags', q.observationFlags, true));
   for (const k of ['os', 'browser', 'browserVersion', 'userId', 'conferenceId', 'sessionId'] as const)
     set(k, text(k, q[k]));
   for (const k of [
