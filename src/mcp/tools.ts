@@ -1,12 +1,12 @@
 import Type from 'typebox';
 import { QuotaResponse, SessionsListResponse } from '../model/api/resources.js';
 import { ObservationExplanation } from '../model/catalog.js';
+import { TAGS } from '../model/observation-terms.js';
 import { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
-import { Tag } from '../model/payload/observation.js';
 import type { ServiceContext } from '../service/context.js';
 import { explanationOf } from '../service/observations.js';
 import { quotaOf } from '../service/quota.js';
-import { FILTER_TEXT, parseListQuery } from '../service/session-filters.js';
+import { FILTER_TEXT, LIST_DEFAULTS, parseListQuery } from '../service/session-filters.js';
 import { getSession, listSessions } from '../service/sessions.js';
 import type { AuthContext } from '../service/tokens.js';
 
@@ -26,9 +26,21 @@ export interface ToolDefinition {
   run(call: ToolCall, args: Record<string, unknown>): Promise<object>;
 }
 
+// The limits parseListQuery applies, stated in the schema so that an agent sees them.
+const { maxValues, maxValueLength } = LIST_DEFAULTS;
 const Strings = (description: string) =>
-  Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20, description });
+  Type.Array(Type.String({ minLength: 1, maxLength: maxValueLength }), {
+    minItems: 1,
+    maxItems: maxValues,
+    description,
+  });
+const Text = (description: string) => Type.String({ minLength: 1, maxLength: maxValueLength, description });
 const Flag = (description: string) => Type.Boolean({ description });
+/**
+ * A tag as a plain enum, not the payload's union of constants: a refused value's error then names
+ * the allowed tags, where a union gives one "must be equal to constant" per tag.
+ */
+const TagName = Type.String({ enum: [...TAGS] });
 
 export const SessionResult = Type.Object({
   callscopeId: Type.String({ format: 'uuid' }),
@@ -61,20 +73,15 @@ export const TOOLS: readonly ToolDefinition[] = [
       {
         name: Type.Optional(Strings(FILTER_TEXT.name)),
         observationTags: Type.Optional(
-          Type.Array(Tag, {
-            maxItems: 20,
-            description: FILTER_TEXT.observationTags,
-          }),
+          Type.Array(TagName, { minItems: 1, maxItems: maxValues, description: FILTER_TEXT.observationTags }),
         ),
         observationFlags: Type.Optional(Strings(FILTER_TEXT.observationFlags)),
-        os: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.os })),
-        browser: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.browser })),
-        browserVersion: Type.Optional(
-          Type.String({ maxLength: 200, description: FILTER_TEXT.browserVersion }),
-        ),
-        userId: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.userId })),
-        conferenceId: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.conferenceId })),
-        sessionId: Type.Optional(Type.String({ maxLength: 200, description: FILTER_TEXT.sessionId })),
+        os: Type.Optional(Text(FILTER_TEXT.os)),
+        browser: Type.Optional(Text(FILTER_TEXT.browser)),
+        browserVersion: Type.Optional(Text(FILTER_TEXT.browserVersion)),
+        userId: Type.Optional(Text(FILTER_TEXT.userId)),
+        conferenceId: Type.Optional(Text(FILTER_TEXT.conferenceId)),
+        sessionId: Type.Optional(Text(FILTER_TEXT.sessionId)),
         hasCritical: Type.Optional(Flag(FILTER_TEXT.hasCritical)),
         hasHigh: Type.Optional(Flag(FILTER_TEXT.hasHigh)),
         hasMedium: Type.Optional(Flag(FILTER_TEXT.hasMedium)),
@@ -82,9 +89,15 @@ export const TOOLS: readonly ToolDefinition[] = [
         hasMediumScore: Type.Optional(Flag(FILTER_TEXT.hasMediumScore)),
         hasHighScore: Type.Optional(Flag(FILTER_TEXT.hasHighScore)),
         limit: Type.Optional(
-          Type.Integer({ minimum: 1, maximum: 1000, description: 'Sessions per page (default 100).' }),
+          Type.Integer({
+            minimum: 1,
+            maximum: LIST_DEFAULTS.maxLimit,
+            description: `Sessions per page (default ${LIST_DEFAULTS.limit}).`,
+          }),
         ),
-        page: Type.Optional(Type.Integer({ minimum: 1, description: 'Page, from 1.' })),
+        page: Type.Optional(
+          Type.Integer({ minimum: 1, maximum: LIST_DEFAULTS.maxPage, description: 'Page, from 1.' }),
+        ),
       },
       { additionalProperties: false },
     ),

@@ -23,7 +23,15 @@ export interface ListQuery {
   page?: number | string;
 }
 
-export const LIST_DEFAULTS = { limit: 100, page: 1, maxLimit: 1000, maxValues: 20 } as const;
+/** Defaults and limits of the list filters; the MCP tool's schema states the same limits. */
+export const LIST_DEFAULTS = {
+  limit: 100,
+  page: 1,
+  maxLimit: 1000,
+  maxPage: 1_000_000,
+  maxValues: 20,
+  maxValueLength: 200,
+} as const;
 
 /**
  * What each filter means, for the REST parameters and the MCP tool alike. Values are matched as
@@ -68,8 +76,11 @@ function list(name: string, value: string | string[] | undefined, split: boolean
   if (values.length > LIST_DEFAULTS.maxValues)
     throw new ApiError('invalid_request', `${name} takes at most ${LIST_DEFAULTS.maxValues} values.`);
   for (const v of values)
-    if (v.length > 200)
-      throw new ApiError('invalid_request', `${name}: a value is longer than 200 characters.`);
+    if (v.length > LIST_DEFAULTS.maxValueLength)
+      throw new ApiError(
+        'invalid_request',
+        `${name}: a value is longer than ${LIST_DEFAULTS.maxValueLength} characters.`,
+      );
   return [...new Set(values)];
 }
 
@@ -96,8 +107,8 @@ function int(
 
 function text(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (value.length === 0 || value.length > 200)
-    throw new ApiError('invalid_request', `${name} must be 1 to 200 characters.`);
+  if (value.length === 0 || value.length > LIST_DEFAULTS.maxValueLength)
+    throw new ApiError('invalid_request', `${name} must be 1 to ${LIST_DEFAULTS.maxValueLength} characters.`);
   return value;
 }
 
@@ -137,7 +148,7 @@ export function parseListQuery(
     filters,
     paging: {
       limit: int('limit', q.limit, 1, LIST_DEFAULTS.maxLimit, LIST_DEFAULTS.limit),
-      page: int('page', q.page, 1, 1_000_000, LIST_DEFAULTS.page),
+      page: int('page', q.page, 1, LIST_DEFAULTS.maxPage, LIST_DEFAULTS.page),
     },
   };
 }
