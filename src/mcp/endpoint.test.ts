@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/support/fixtures.js';
 import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
+import { TAGS } from '../model/observation-terms.js';
 
 type Mode = 'legacy' | 'auto';
 
@@ -131,6 +132,43 @@ describe('MCP endpoint', () => {
         arguments: { type: 'nope' },
       });
       expect(unknownType.isError).toBe(true);
+      await client.close();
+    });
+
+    it('answers bad arguments like any tool failure: {error, errorCode} naming the argument', async () => {
+      const { client } = await connect(service, mode, account.token);
+      const failure = async (name: string, args: Record<string, unknown>) => {
+        const result = await client.callTool({ name, arguments: args });
+        expect(result.isError).toBe(true);
+        return JSON.parse((result.content as { text: string }[])[0]!.text);
+      };
+      expect(await failure('get_session', { callscopeId: 'nope' })).toEqual({
+        error: 'callscopeId must be a UUID.',
+        errorCode: 'invalid_request',
+      });
+      expect(await failure('get_observation_explanation', {})).toEqual({
+        error: 'type is required.',
+        errorCode: 'invalid_request',
+      });
+      expect((await failure('list_sessions', { verbose: true })).error).toMatch(
+        /^unknown argument verbose; list_sessions takes name, observationTags, /,
+      );
+      expect(await failure('list_sessions', { observationTags: ['audio', 'sound'] })).toEqual({
+        error: `observationTags: unknown value "sound"; allowed values are ${TAGS.join(', ')}.`,
+        errorCode: 'invalid_request',
+      });
+      expect((await failure('list_sessions', { limit: 0 })).error).toBe(
+        'limit must be a whole number from 1 to 1000.',
+      );
+      expect((await failure('list_sessions', { hasHigh: 'yes' })).error).toBe(
+        'hasHigh must be true or false.',
+      );
+      expect((await failure('list_sessions', { os: '' })).error).toBe('os must not be empty.');
+      expect((await failure('list_sessions', { name: [] })).error).toBe('name needs at least one value.');
+      // The SDK is told to accept any arguments; tools/list still shows what they may be.
+      const { tools } = await client.listTools();
+      const getSession = tools.find((t) => t.name === 'get_session')!;
+      expect(getSession.inputSchema.properties?.callscopeId).toMatchObject({ format: 'uuid' });
       await client.close();
     });
 

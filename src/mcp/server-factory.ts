@@ -9,6 +9,7 @@ import { ApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import type { AuthContext } from '../service/tokens.js';
 import { PROCESSOR_VERSION } from '../version.js';
+import { argumentsChecker, UNCHECKED } from './arguments.js';
 import { TOOLS } from './tools.js';
 
 /** What the HTTP layer learned about the caller, carried to the tools through the SDK's authInfo. */
@@ -39,6 +40,7 @@ function failure(error: unknown): { isError: true; content: { type: 'text'; text
 
 /** A fresh McpServer per request (the SDK's instances are single-use), with the four tools. */
 export function serverFactory(ctx: ServiceContext): McpServerFactory {
+  const checks = new Map(TOOLS.map((tool) => [tool.name, argumentsChecker(tool.name, tool.input)]));
   return ({ authInfo }) => {
     const caller = (authInfo?.extra?.caller as McpCaller | undefined) ?? { problem: 'no token', siteUrl: '' };
     const server = new McpServer(
@@ -51,7 +53,7 @@ export function serverFactory(ctx: ServiceContext): McpServerFactory {
         {
           title: tool.title,
           description: tool.description,
-          inputSchema: fromJsonSchema(tool.input as never),
+          inputSchema: fromJsonSchema(tool.input as never, UNCHECKED),
           outputSchema: fromJsonSchema(tool.output as never),
           annotations: { readOnlyHint: true, openWorldHint: false },
         },
@@ -65,6 +67,9 @@ export function serverFactory(ctx: ServiceContext): McpServerFactory {
                   : 'This tool needs the account token: send "Authorization: Bearer <application token>".',
               );
             if (!caller.auth.account.apiAccess) throw new ApiError('forbidden', NO_API_ACCESS);
+            // As REST: the token is checked first, then the arguments, then the rate.
+            const problem = checks.get(tool.name)!(args ?? {});
+            if (problem) throw new ApiError('invalid_request', problem);
             await ctx.rate.hit(caller.auth.account.id, 'reads');
             const result = await tool.run({ ctx, auth: caller.auth, siteUrl: caller.siteUrl }, args ?? {});
             return {
