@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DETECTORS } from '../detectors/index.js';
 import { TAGS } from '../model/observation-terms.js';
 import { LIST_DEFAULTS } from '../service/session-filters.js';
 import { TOOLS } from './tools.js';
@@ -30,5 +31,11 @@ describe('MCP tool input schemas', () => {
       type: 'string',
       enum: [...TAGS],
     });
+  });
+
+  it('list_sessions names every observation type an observationFlags value may be', () => {
+    const { description } = inputOf('list_sessions').properties.observationFlags as { description: string };
+    for (const { meta } of DETECTORS) expect(description).toMatch(new RegExp(`\\b${meta.type}\\b`));
+    expect(description).not.toContain('catalog');
   });
 });

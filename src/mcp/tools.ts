@@ -6,7 +6,12 @@ import { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import type { ServiceContext } from '../service/context.js';
 import { explanationOf } from '../service/observations.js';
 import { quotaOf } from '../service/quota.js';
-import { FILTER_TEXT, LIST_DEFAULTS, parseListQuery } from '../service/session-filters.js';
+import {
+  FILTER_TEXT,
+  LIST_DEFAULTS,
+  OBSERVATION_FLAGS_TOOL_TEXT,
+  parseListQuery,
+} from '../service/session-filters.js';
 import { getSession, listSessions } from '../service/sessions.js';
 import type { AuthContext } from '../service/tokens.js';
 
@@ -75,7 +80,7 @@ export const TOOLS: readonly ToolDefinition[] = [
         observationTags: Type.Optional(
           Type.Array(TagName, { minItems: 1, maxItems: maxValues, description: FILTER_TEXT.observationTags }),
         ),
-        observationFlags: Type.Optional(Strings(FILTER_TEXT.observationFlags)),
+        observationFlags: Type.Optional(Strings(OBSERVATION_FLAGS_TOOL_TEXT)),
         os: Type.Optional(Text(FILTER_TEXT.os)),
         browser: Type.Optional(Text(FILTER_TEXT.browser)),
         browserVersion: Type.Optional(Text(FILTER_TEXT.browserVersion)),

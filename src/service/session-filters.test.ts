@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DETECTORS } from '../detectors/index.js';
+import { ApiError } from './api-error.js';
 import { parseListQuery } from './session-filters.js';
 
 describe('parseListQuery', () => {
@@ -23,5 +25,30 @@ describe('parseListQuery', () => {
     );
     expect(filters.observationTags).toEqual(['audio', 'video']);
     expect(filters.observationFlags).toEqual(['iceFailure', 'turnNoConfig']);
+  });
+
+  it('refuses a known observation type spelled with other cases, in either form', () => {
+    for (const form of ['query', 'arguments'] as const) {
+      const refusal = (() => {
+        try {
+          parseListQuery({ observationFlags: ['cpuPressure', 'icefailure'] }, form);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refusal).toBeInstanceOf(ApiError);
+      expect(refusal).toMatchObject({
+        code: 'invalid_request',
+        message: 'Unknown observation type icefailure; did you mean iceFailure?',
+      });
+    }
+  });
+
+  it('accepts every type the detectors emit, and types it does not know (other processor versions)', () => {
+    const types = DETECTORS.map((d) => d.meta.type).slice(0, 20);
+    expect(parseListQuery({ observationFlags: types }, 'arguments').filters.observationFlags).toEqual(types);
+    expect(parseListQuery({ observationFlags: 'someFutureType' }).filters.observationFlags).toEqual([
+      'someFutureType',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { DETECTORS } from '../detectors/index.js';
 import { TAGS } from '../model/observation-terms.js';
 import type { SessionFilters } from '../storage/index.js';
 import { ApiError } from './api-error.js';
@@ -33,6 +34,20 @@ export const LIST_DEFAULTS = {
   maxValueLength: 200,
 } as const;
 
+/** The observation types this processor emits, sorted. */
+export const OBSERVATION_TYPES: readonly string[] = DETECTORS.map((d) => d.meta.type);
+
+/** Each known type under its lower-case spelling, to name the one a mis-cased value meant. */
+const TYPE_BY_LOWER_CASE = new Map(OBSERVATION_TYPES.map((t) => [t.toLowerCase(), t]));
+
+const FLAGS_TEXT = 'Sessions with a critical, high or medium observation of ANY of these types';
+
+/**
+ * The MCP tool's observationFlags text lists the types: an agent has no catalog to read them from
+ * (REST has GET /v1.0/observations).
+ */
+export const OBSERVATION_FLAGS_TOOL_TEXT = `${FLAGS_TEXT}, spelled exactly (case included): ${OBSERVATION_TYPES.join(', ')}. get_observation_explanation explains one.`;
+
 /**
  * What each filter means, for the REST parameters and the MCP tool alike. Values are matched as
  * the session list shows them: os, browser and the ids exactly, case included.
@@ -40,8 +55,7 @@ export const LIST_DEFAULTS = {
 export const FILTER_TEXT = {
   name: 'Title contains ANY of these substrings (case-insensitive).',
   observationTags: 'Sessions with a critical, high or medium observation carrying ANY of these tags.',
-  observationFlags:
-    'Sessions with a critical, high or medium observation of ANY of these types (the observation catalog lists them).',
+  observationFlags: `${FLAGS_TEXT} (the observation catalog lists them).`,
   os: 'Exact OS, case included, as the list shows it: macOS, Windows, Linux, Android, iPhone, iPad…',
   browser: 'Exact browser, case included, as the list shows it: Chrome, Chromium, Safari, Firefox, Edge…',
   browserVersion: 'Exact major version.',
@@ -82,6 +96,19 @@ function list(name: string, value: string | string[] | undefined, split: boolean
         `${name}: a value is longer than ${LIST_DEFAULTS.maxValueLength} characters.`,
       );
   return [...new Set(values)];
+}
+
+/**
+ * Types are case-sensitive. One this processor does not emit is accepted (sessions analyzed by
+ * another version may carry it), but a known one in other cases is a typo that would match nothing.
+ */
+function observationTypes(values: string[] | undefined): string[] | undefined {
+  for (const value of values ?? []) {
+    const known = TYPE_BY_LOWER_CASE.get(value.toLowerCase());
+    if (known !== undefined && known !== value)
+      throw new ApiError('invalid_request', `Unknown observation type ${value}; did you mean ${known}?`);
+  }
+  return values;
 }
 
 function bool(name: string, value: boolean | string | undefined): boolean | undefined {
@@ -132,7 +159,7 @@ export function parseListQuery(
   };
   set('name', list('name', q.name, form === 'query'));
   set('observationTags', tags);
-  set('observationFlags', list('observationFlags', q.observationFlags, true));
+  set('observationFlags', observationTypes(list('observationFlags', q.observationFlags, true)));
   for (const k of ['os', 'browser', 'browserVersion', 'userId', 'conferenceId', 'sessionId'] as const)
     set(k, text(k, q[k]));
   for (const k of [

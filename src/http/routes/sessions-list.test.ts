@@ -321,4 +321,15 @@ describe('GET sessions: filters and paging', () => {
       'Invalid querystring: page must be a whole number of at most 7 digits.',
     );
   });
+
+  it('refuses a mis-cased observation type with its spelling, and accepts one it does not know', async () => {
+    const refused = await expectError(
+      account.fetch('/v1.0/sessions?observationFlags=iceFailure,icefailure'),
+      400,
+      'invalid_request',
+    );
+    expect(refused.body.error).toBe('Unknown observation type icefailure; did you mean iceFailure?');
+    // Sessions analyzed by another processor version may carry types this one does not emit.
+    expect(await keys('?observationFlags=typeOfAnotherVersion')).toEqual([]);
+  });
 });
