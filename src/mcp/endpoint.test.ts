@@ -66,6 +66,8 @@ describe('MCP endpoint', () => {
     it('lists four tools with descriptions and input/output schemas, without a token', async () => {
       const { client } = await connect(service, mode);
       expect(client.getProtocolEra?.()).toBe(mode === 'legacy' ? 'legacy' : 'modern');
+      // The tool list never changes while a server runs (and there is no stream to announce it on).
+      expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual([
         'get_observation_explanation',

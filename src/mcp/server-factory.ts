@@ -45,7 +45,9 @@ export function serverFactory(ctx: ServiceContext): McpServerFactory {
     const caller = (authInfo?.extra?.caller as McpCaller | undefined) ?? { problem: 'no token', siteUrl: '' };
     const server = new McpServer(
       { name: 'callscope', version: PROCESSOR_VERSION },
-      { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
+      // The SDK announces listChanged unless told: the tools never change, and with no SSE stream
+      // (GET is 405) a change could not be announced anyway.
+      { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
     );
     for (const tool of TOOLS) {
       server.registerTool(
