@@ -38,4 +38,11 @@ describe('MCP tool input schemas', () => {
     for (const { meta } of DETECTORS) expect(description).toMatch(new RegExp(`\\b${meta.type}\\b`));
     expect(description).not.toContain('catalog');
   });
+
+  it('get_session warns that its result is large and points to the list for scores and counts', () => {
+    const { description } = TOOLS.find((t) => t.name === 'get_session')!;
+    expect(description).toMatch(/large/);
+    expect(description).toMatch(/time series/);
+    expect(description).toMatch(/list_sessions/);
+  });
 });

@@ -116,7 +116,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_session',
     title: 'One stored session',
     description:
-      'Returns the full analysis of one stored session: call times, user agent, peer connections (states, negotiations, ICE candidates and selected pairs), streams with their metrics, aggregated stats, observations (what went wrong, with severity, evidence and a one-sentence meaning) and the five scores. Free.',
+      "Returns the full analysis of one stored session: call times, user agent, peer connections (states, negotiations, ICE candidates and selected pairs), streams with their metrics, aggregated stats, observations (what went wrong, with severity, evidence and a one-sentence meaning) and the five scores. The result is large (often 60 to 760 KB, mostly per-stream time series): list_sessions' abstract already has each session's experience score and band and its observation counts, types and tags, so choose a session there first. Free.",
     input: Type.Object(
       { callscopeId: Type.String({ format: 'uuid', description: 'The session id from list_sessions.' }) },
       { additionalProperties: false },
