@@ -40,6 +40,28 @@ describe('callscope analyze', () => {
     for (const [i, o] of data.observations.entries()) expect(rows[i]).toContain(o.meaning);
   });
 
+  it('says a call without audio or video is not scored, instead of experience 0/100', async () => {
+    const io = captureIo();
+    const file = fixture('chromium156', 'datachannel-only', 'webrtc_internals_dump.txt');
+    expect(await main(['analyze', file], io)).toBe(0);
+    expect(io.stdout).toContain(
+      'scores        experience not scored (no audio or video) · audio – · video –',
+    );
+    const many = captureIo();
+    expect(
+      await main(['analyze', file, fixture('chromium156', 'clean', 'webrtc_internals_dump.txt')], many),
+    ).toBe(0);
+    const lines = many.stdout.split('\n');
+    const at = lines.find((l) => l.startsWith('file'))!.indexOf('score');
+    const score = (name: string) =>
+      lines
+        .find((l) => l.includes(name))!
+        .slice(at)
+        .split(/\s+/)[0];
+    expect(score('datachannel-only')).toBe('–');
+    expect(score('clean')).toMatch(/^\d+$/);
+  });
+
   it('says so when a call has no observation at all', async () => {
     const io = captureIo();
     expect(await main(['analyze', fixture('rtcstats', 'rtcstats-gumonly.jsonl')], io)).toBe(0);

@@ -1,5 +1,6 @@
 import { SEVERITIES, type Severity } from '../model/observation-terms.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
+import { ratedExperience } from '../model/payload/rated-experience.js';
 import { duration, indent, num, table } from './format.js';
 
 /**
@@ -8,11 +9,17 @@ import { duration, indent, num, table } from './format.js';
  * is the API's (severity order, same meanings), so the CLI says what the service says.
  */
 
-/** `experience 39/100 · audio 3.0/5 · video – · connectivity 5.0/5 · observations 13/40`. */
+/**
+ * `experience 39/100 · audio 3.0/5 · video – · connectivity 5.0/5 · observations 13/40`. A call
+ * without audio or video has its experience "not scored": its 0 means nothing to score.
+ */
 export function scoresLine(data: AnalyzeResponseData): string {
   const of5 = (v: number | null) => (v === null ? '–' : `${v.toFixed(1)}/5`);
+  const experience = ratedExperience(data);
   return [
-    `experience ${num(data.experienceScore, 0)}/100`,
+    experience === null
+      ? 'experience not scored (no audio or video)'
+      : `experience ${num(experience, 0)}/100`,
     `audio ${of5(data.audioScore)}`,
     `video ${of5(data.videoScore)}`,
     `connectivity ${of5(data.connectivityScore)}`,

@@ -2,6 +2,7 @@ import type { EnrichData, TrimmedObservation } from '../model/api/resources.js';
 import { MEASUREMENT_FIELDS } from '../model/observation-terms.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import type { Observation } from '../model/payload/observation.js';
+import { ratedExperience } from '../model/payload/rated-experience.js';
 import type { SessionAbstract } from '../storage/records.js';
 
 /** Only critical, high and medium observations feed flags, tags and the has* filters (reference.md). */
@@ -19,9 +20,7 @@ export function payloadAbstract(data: AnalyzeResponseData): SessionAbstract {
   const serious = data.observations.filter((o) => SERIOUS.has(o.severity));
   const ua = data.userAgentData;
   const meta = data.metadata;
-  // A session with no media is not rated: its experienceScore of 0 says "nothing to score".
-  const rated = data.audioScore !== null || data.videoScore !== null;
-  const experience = rated ? data.experienceScore : null;
+  const experience = ratedExperience(data);
   return {
     observationFlags: [...new Set(serious.map((o) => o.type))].sort(),
     observationTags: [...new Set(serious.flatMap((o) => o.tags))].sort(),

@@ -2,7 +2,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../../model/observation-terms.js';
-import type { AnalyzeResponseData } from '../../model/payload/analyze-response-data.js';
+import { ratedExperience } from '../../model/payload/rated-experience.js';
 import { analyzeOne, type Outcome, result, type Source } from '../analyze-one.js';
 import { duration, num, table } from '../format.js';
 import type { CliIo } from '../io.js';
@@ -184,7 +184,7 @@ function summaryTable(outcomes: readonly Outcome[]): string {
       `a ${count('inbound', 'audio')}/${count('outbound', 'audio')} v ${count('inbound', 'video')}/${count('outbound', 'video')}`,
       `${loss('inbound')} / ${loss('outbound')}`,
       num(d.aggregatedStats.rtt_avg_ms, 0, ' ms'),
-      num(d.experienceScore, 0),
+      num(ratedExperience(d), 0),
       worstText(d),
     ];
   });
