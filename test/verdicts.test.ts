@@ -92,6 +92,20 @@ describe('chromium156/ice-fail', () => {
     expect(data.connectivityScore).toBe(1);
     expect(data.experienceScore).toBe(0);
   });
+
+  it.each(files('ice-fail'))(
+    '%s: the video sender encoded nothing, so no frame rate or size',
+    async (path) => {
+      // The camera ran at 20 fps all along; the encoder never got a frame to send.
+      const sent = Object.values((await analyze(path)).streams).filter(
+        (s) => s.kind === 'video' && s.direction === 'outbound',
+      );
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.video!.framesEncoded).toBe(0);
+      expect(sent[0]!.video!.framesPerSecond?.max ?? 0).toBe(0);
+      expect(sent[0]!.video!.frameWidth).toBeNull();
+    },
+  );
 });
 
 describe('chromium156/audio-only and datachannel-only', () => {

@@ -174,12 +174,18 @@ export function video(
   direction: Direction,
 ): void {
   const { t, series: s } = stream;
-  const fps = num('framesPerSecond', linked);
-  const frames = num(direction === 'inbound' ? 'framesDecoded' : 'framesEncoded', linked);
+  const framesName = direction === 'inbound' ? 'framesDecoded' : 'framesEncoded';
+  // A sent stream's frame rate and size are the encoder's. Its media source has the camera's,
+  // which it keeps while nothing is encoded (a call whose ICE failed): fall back to the source
+  // only when the stream counts no encoded frames of its own (stats before framesEncoded).
+  const ownFrames = direction === 'outbound' ? num(framesName) : undefined;
+  const from = ownFrames && lastFinite(ownFrames) !== undefined ? undefined : linked;
+  const fps = num('framesPerSecond', from);
+  const frames = num(framesName, linked);
   if (fps && lastFinite(fps) !== undefined) s.framesPerSecond = Float64Array.from(fps);
   else if (frames) s.framesPerSecond = ratePerSecond(frames, t);
-  const width = num('frameWidth', linked);
-  const height = num('frameHeight', linked);
+  const width = num('frameWidth', from);
+  const height = num('frameHeight', from);
   if (width && lastFinite(width) !== undefined) s.frameWidth = Float64Array.from(width);
   if (height && lastFinite(height) !== undefined) s.frameHeight = Float64Array.from(height);
 }
