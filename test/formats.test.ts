@@ -134,6 +134,16 @@ describe('ids the application attached', () => {
   });
 });
 
+describe('setup time', () => {
+  it('starts at a remote offer logged without its SDP (jitsi strips it)', async () => {
+    // chrome-relay's PC_0 answers: setRemoteDescription("") at …722119, connected 360 ms later.
+    const { data } = await analyzeDump(fixture('jitsi', 'chrome-relay'));
+    const pc = data.pConnections.PC_0!;
+    expect(pc.connectedAt).not.toBeNull();
+    expect(pc.timings.setupMs).toBe(pc.connectedAt! - 1697705722119);
+  });
+});
+
 describe('Firefox and Safari stats', () => {
   it('finds the selected pair of Firefox (no transport stats) and its TURN/TLS relay', async () => {
     const { data } = await analyzeDump(fixture('jitsi', 'firefox-relay'));

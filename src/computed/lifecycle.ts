@@ -199,9 +199,15 @@ function failsAfterConnecting(events: readonly TraceEvent[]): boolean {
   return false;
 }
 
+/**
+ * A step that opens an offer/answer exchange; the first one logged starts the setup. An implicit
+ * `setLocalDescription()` offers without createOffer. Some clients log setRemoteDescription without
+ * its description (jitsi strips the SDP): before any local step it can only be the remote offer, so
+ * only a known answer is left out.
+ */
 function isNegotiationStart(e: TraceEvent): boolean {
-  if (e.type === 'createOffer') return true;
-  if (e.type === 'setRemoteDescription') return descriptionType(e.value) === 'offer';
+  if (e.type === 'createOffer' || e.type === 'setLocalDescription') return true;
+  if (e.type === 'setRemoteDescription') return descriptionType(e.value) !== 'answer';
   return false;
 }
 
