@@ -82,7 +82,7 @@ export function lossDetector(type: string, kind: MediaKind, direction: Direction
         const { stream, loss } = worst;
         const base = stepSeverity(loss, STEPS);
         if (!base) continue;
-        const lossy = exceedance(stream, 'lossPercent', 2);
+        const lossy = exceedance(stream, 'lossPercent', LOSSY_INTERVAL_PERCENT);
         const severity = byExtent(base, lossy?.share ?? 1);
         const affected = pc.streams.filter(
           (s) => s.kind === kind && s.direction === direction && (streamLossPercent(s) ?? 0) >= 2,
@@ -110,13 +110,20 @@ export function lossDetector(type: string, kind: MediaKind, direction: Direction
   });
 }
 
-/** How much of the call the loss was spread over, as the end of the meaning sentence. */
+/** An interval that lost more than this share of its packets is lossy. */
+const LOSSY_INTERVAL_PERCENT = 2;
+
+/**
+ * How much of the stream the loss was spread over, as the end of the meaning sentence. The share
+ * is of the intervals that were measured (receiver reports can start late or be sparse), not of
+ * the call's duration.
+ */
 function extent(lossy: Exceedance | undefined): string {
   if (!lossy) return '';
   // Counters include loss from before the recording started, which no recorded interval shows.
-  if (lossy.above === 0) return ', though no recorded interval lost more than 2 %';
+  if (lossy.above === 0) return `, though no recorded interval lost more than ${LOSSY_INTERVAL_PERCENT} %`;
   const share = lossy.share * 100;
-  return `, with lossy intervals over ${pct(share, share < 1 ? 1 : 0)} of the call`;
+  return `, more than ${LOSSY_INTERVAL_PERCENT} % in ${pct(share, share < 1 ? 1 : 0)} of the measured intervals`;
 }
 
 function worstStream(

@@ -58,7 +58,7 @@ detectorCases(detector, {
         expect(o!.durationInPercent).toBe(100);
         expect(o!.indicators).toMatchObject({ lostPackets: 800, packets: 9200, affectedStreams: 1 });
         expect(o!.meaning).toBe(
-          '8 % of the audio packets received were lost, with lossy intervals over 100 % of the call.',
+          '8 % of the audio packets received were lost, more than 2 % in 100 % of the measured intervals.',
         );
       },
     },

@@ -56,7 +56,7 @@ detectorCases(detector, {
         expect(o!.valueInCount).toBe(800);
         expect(o!.durationInPercent).toBe(100);
         expect(o!.meaning).toBe(
-          '8 % of the audio packets sent were lost, with lossy intervals over 100 % of the call.',
+          '8 % of the audio packets sent were lost, more than 2 % in 100 % of the measured intervals.',
         );
       },
     },

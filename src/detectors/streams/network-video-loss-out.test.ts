@@ -58,7 +58,7 @@ detectorCases(detector, {
         expect(o!.valueInCount).toBe(800);
         expect(o!.indicators).toMatchObject({ lostPackets: 800, packets: 10_000, affectedStreams: 1 });
         expect(o!.meaning).toBe(
-          '8 % of the video packets sent were lost, with lossy intervals over 100 % of the call.',
+          '8 % of the video packets sent were lost, more than 2 % in 100 % of the measured intervals.',
         );
       },
     },
