@@ -15,8 +15,8 @@ export const SOURCES = {
   clientMonitor: 'ObserveRTC client-monitor-js detector defaults',
   rtcstatsFeatures: 'rtcstats-features (rtcstats/rtcstats)',
   jitsiNoAudio: 'lib-jitsi-meet NoAudioSignalDetection: local audio level 0 for 4000 ms',
-  webrtcPc:
-    'W3C webrtc-pc: RTCPeerConnection states and RTCPeerConnectionIceErrorEvent (701: TURN/STUN server unreachable)',
+  webrtcPc: 'W3C webrtc-pc: RTCPeerConnection states (RTCIceConnectionState, RTCPeerConnectionState)',
+  webrtcPcIceError: 'W3C webrtc-pc: RTCPeerConnectionIceErrorEvent (701: TURN/STUN server unreachable)',
   rfc8656:
     'RFC 8656 (TURN): 401 Unauthorized, 403 Forbidden, 437 Allocation Mismatch, 441 Wrong Credentials, 486 Allocation Quota Reached',
   mediaCapture: 'W3C Media Capture and Streams: getUserMedia error names',

@@ -14,7 +14,7 @@ export default defineDetector({
       'A STUN server did not answer binding requests (ICE candidate error 701), so the client could not learn its public address from it. Direct connections across NATs get harder; TURN or peer-reflexive candidates may still work.',
     remedy:
       'Check the STUN server is up and UDP to it is allowed; remove dead servers from the configuration (each dead one slows gathering).',
-    thresholds: [{ name: 'error code', value: 701, source: SOURCES.webrtcPc }],
+    thresholds: [{ name: 'error code', value: 701, source: SOURCES.webrtcPcIceError }],
     related: ['cannotReachTurn'],
   },
   // Without a STUN server there is nothing to be unreachable.

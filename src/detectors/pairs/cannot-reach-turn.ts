@@ -14,7 +14,7 @@ export default defineDetector({
       'Requests to a TURN server got no answer (ICE candidate error 701): the server is down, the port is blocked by a firewall, or DNS points to the wrong place. High when no relay candidate was gathered and the connection failed; low when another TURN transport worked.',
     remedy:
       "Check the TURN server is up and reachable on the configured ports (3478 UDP/TCP, 443 TLS) from the user's network, and that the hostname resolves.",
-    thresholds: [{ name: 'error code', value: 701, source: SOURCES.webrtcPc }],
+    thresholds: [{ name: 'error code', value: 701, source: SOURCES.webrtcPcIceError }],
     related: ['cannotReachStun', 'turnNoConfig', 'iceFailure'],
   },
   // Without a TURN server there is nothing to be unreachable.

@@ -13,7 +13,11 @@ export default defineDetector({
       'The connection was configured with `iceTransportPolicy: "relay"`: only TURN relay candidates are gathered and used, typically to hide users\' IP addresses. All media goes through the TURN server, which adds delay and server load.',
     remedy: 'Keep it if IP privacy requires it; otherwise use "all" so direct paths are preferred.',
     thresholds: [
-      { name: 'iceTransportPolicy', value: 'relay', source: `${SOURCES.webrtcPc} (RTCIceTransportPolicy)` },
+      {
+        name: 'iceTransportPolicy',
+        value: 'relay',
+        source: 'W3C webrtc-pc: RTCConfiguration.iceTransportPolicy (RTCIceTransportPolicy)',
+      },
     ],
     related: ['relayOverUdp', 'turnNoConfig'],
   },
