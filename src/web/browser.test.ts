@@ -70,6 +70,21 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     expect(await drawnPixels(page, 'article.stream:target .plot[data-rendered]')).toBeGreaterThan(500);
     await screenshot(page, 'owner-session-stream-1280');
 
+    // Drag across a chart to zoom in on part of the call, double-click to see all of it again.
+    const range = async () => (await plot.getAttribute('data-x-range'))!.split(' ').map(Number);
+    const [whole0, whole1] = await range();
+    const over = (await plot.locator('.u-over').boundingBox())!;
+    const y = over.y + over.height / 2;
+    await page.mouse.move(over.x + over.width * 0.2, y);
+    await page.mouse.down();
+    await page.mouse.move(over.x + over.width * 0.5, y, { steps: 5 });
+    await page.mouse.up();
+    const [zoom0, zoom1] = await range();
+    expect(zoom0).toBeGreaterThan(whole0! + 1);
+    expect(zoom1).toBeLessThan(whole1! - 1);
+    await page.mouse.dblclick(over.x + over.width / 2, y);
+    expect(await range()).toEqual([whole0, whole1]);
+
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download dump' }).click(),

@@ -122,6 +122,21 @@ function drawLines(spec: ChartSpec) {
   };
 }
 
+/**
+ * The x range: the whole call, so that charts line up, unless zoomed. uPlot calls this on every
+ * change of the x scale, a drag-zoom included, with the bounds asked for. Only its own automatic
+ * range (the data's first and last sample: at creation and on a double-click) is replaced by the
+ * whole call; any other bounds are a zoom and are kept.
+ */
+function xRange(spec: ChartSpec, xs: number[]): UPlot.Range.Function {
+  const first = xs[0];
+  const last = xs.at(-1);
+  return (_u, min, max) =>
+    min === null || max === null || first === last || (min === first && max === last)
+      ? spec.xRange
+      : [min, max];
+}
+
 function create(U: UPlotCtor, plot: HTMLElement): void {
   const spec = specs.get(plot);
   if (!spec) return;
@@ -130,8 +145,7 @@ function create(U: UPlotCtor, plot: HTMLElement): void {
   const opts: UPlot.Options = {
     width: Math.max(200, Math.floor(plot.clientWidth)),
     height: HEIGHT,
-    // A zoom (drag) sets explicit bounds and skips this; a double-click comes back to the whole call.
-    scales: { x: { time: false, range: () => spec.xRange } },
+    scales: { x: { time: false, range: xRange(spec, xs) } },
     axes: [
       {
         stroke: '#333',
@@ -159,7 +173,15 @@ function create(U: UPlotCtor, plot: HTMLElement): void {
       sync: { key: 'callscope', filters: { sub: () => onScreen.has(plot) } },
       drag: { x: true, y: false },
     },
-    hooks: { draw: [drawLines(spec)] },
+    hooks: {
+      draw: [drawLines(spec)],
+      // The shown range, for tests and for anyone inspecting the page.
+      setScale: [
+        (u, key) => {
+          if (key === 'x') plot.dataset.xRange = `${u.scales.x!.min} ${u.scales.x!.max}`;
+        },
+      ],
+    },
   };
   const u = new U(opts, [xs, ...spec.series.map((s) => s.values)] as UPlot.AlignedData, plot);
   const canvas = u.root.querySelector('canvas');
