@@ -16,6 +16,8 @@ export interface ChartSpec {
   marks: number[];
   /** Text alternative of the canvas. */
   describe: string;
+  /** The y axis starts at zero (rates and counts), so that a small wobble does not look like a collapse. */
+  fromZero?: boolean;
 }
 
 type UPlotCtor = typeof UPlot;
@@ -145,7 +147,12 @@ function create(U: UPlotCtor, plot: HTMLElement): void {
   const opts: UPlot.Options = {
     width: Math.max(200, Math.floor(plot.clientWidth)),
     height: HEIGHT,
-    scales: { x: { time: false, range: xRange(spec, xs) } },
+    scales: {
+      x: { time: false, range: xRange(spec, xs) },
+      ...(spec.fromZero
+        ? { y: { range: (_u, min, max) => U.rangeNum(Math.min(0, min), Math.max(max, 1), 0.1, true) } }
+        : {}),
+    },
     axes: [
       {
         stroke: '#333',

@@ -8,19 +8,21 @@ interface Group {
   title: string;
   unit: string;
   keys: [key: string, label: string][];
+  fromZero?: boolean;
 }
 
 /** What is charted per stream and per connection, from the payload's downsampled series. */
 const STREAM_GROUPS: Group[] = [
   {
     title: 'Bitrate',
+    fromZero: true,
     unit: 'kbps',
     keys: [
       ['bitrateKbps', 'Bitrate'],
       ['targetBitrateKbps', 'Target'],
     ],
   },
-  { title: 'Packet loss', unit: '%', keys: [['lossPercent', 'Loss']] },
+  { title: 'Packet loss', unit: '%', keys: [['lossPercent', 'Loss']], fromZero: true },
   {
     title: 'Jitter and round-trip time',
     unit: 'ms',
@@ -31,6 +33,7 @@ const STREAM_GROUPS: Group[] = [
   },
   {
     title: 'Frame rate',
+    fromZero: true,
     unit: 'fps',
     keys: [
       ['framesPerSecond', 'Frames'],
@@ -53,6 +56,7 @@ const STREAM_GROUPS: Group[] = [
 const CONNECTION_GROUPS: Group[] = [
   {
     title: 'Connection bitrate',
+    fromZero: true,
     unit: 'kbps',
     keys: [
       ['sendKbps', 'Send'],
@@ -83,6 +87,7 @@ function charts(what: string, series: Series, groups: Group[], frame: Frame, mar
       ...frame,
       marks,
       series: present.map(([k, label]) => ({ label, values: series[k]! })),
+      fromZero: g.fromZero === true,
       describe: `${g.title} of ${what} over ${duration(series.t.at(-1)! - series.t[0]!)}, ${series.t.length} samples.`,
     };
     out.push(lazyChart(spec));
