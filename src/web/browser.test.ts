@@ -54,6 +54,14 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     const observations = page.locator('details.obs');
     expect(await observations.count()).toBe(stored.data.observations.length);
     expect(await page.getByRole('heading', { name: /^High \(\d+\)$/ }).count()).toBe(1);
+    // Each observation is named by its type's title in the catalog before it is opened, as in the timeline.
+    const catalog = (await (await owner.fetch('/v1.0/observations')).json()) as {
+      data: { type: string; title: string }[];
+    };
+    const titles = new Map(catalog.data.map((e) => [e.type, e.title]));
+    const expected = stored.data.observations.map((o) => titles.get(o.type));
+    expect(await page.locator('details.obs .obs-title').allTextContents()).toEqual(expected);
+    expect(await page.locator('#tl-obs-0 .text').textContent()).toContain(expected[0]);
 
     // Evidence and explanation of the first (most severe) observation.
     const first = observations.first();

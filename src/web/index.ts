@@ -4,7 +4,7 @@ import { countRequest } from '../http/auth.js';
 import { sendDump } from '../http/routes/session-dump.js';
 import { ApiError, isApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
-import { explanationOf } from '../service/observations.js';
+import { catalogOfObservations, explanationOf } from '../service/observations.js';
 import {
   downloadLinkRow,
   embeddedSessionRow,
@@ -19,6 +19,14 @@ import { sendPage } from './pages.js';
 const hide = { hide: true };
 
 const notFound = () => new ApiError('not_found', 'No such page.');
+
+/**
+ * Observation titles by type, from the detectors' catalog, in every session page: the page names
+ * each observation properly from the start, without a request per type or for the catalog.
+ */
+const TITLES = JSON.stringify(
+  Object.fromEntries(catalogOfObservations().data.map(({ type, title }) => [type, title])),
+);
 
 /** JSON for anonymous viewers: never cached, so that revoking a link takes effect at once. */
 function sendPublicJson(reply: FastifyReply, json: string): FastifyReply {
@@ -66,7 +74,7 @@ function publicViewer(
         kind,
         title: `${row.title} · callscope`,
         frameable,
-        data: { source: `${base}/session.json`, explainBase: `${base}/observations/` },
+        data: { source: `${base}/session.json`, explainBase: `${base}/observations/`, titles: TITLES },
       });
     } catch (error) {
       if (!isApiError(error) || error.status !== 404) throw error;
@@ -123,7 +131,7 @@ export function webRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         ? sendPage(reply, {
             kind: 'session',
             title: 'Session · callscope',
-            data: { sessionId: request.params.id.toLowerCase() },
+            data: { sessionId: request.params.id.toLowerCase(), titles: TITLES },
           })
         : sendMissing(reply, 'session'),
   );

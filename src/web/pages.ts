@@ -6,7 +6,7 @@ export type PageKind = 'home' | 'session' | 'share' | 'embed' | 'missing';
 export interface PageOptions {
   kind: PageKind;
   title: string;
-  /** data-* attributes the browser module reads (session id, JSON source, explanation base). */
+  /** data-* attributes the browser module reads (session id, JSON source, explanation base, titles). */
   data?: Record<string, string>;
   /** Embedded pages may be framed by any site; every other page by none. */
   frameable?: boolean;

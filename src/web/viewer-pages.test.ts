@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from '../../test/support/service.js';
 import { parseConfig } from '../config/config.js';
+import { catalogOfObservations } from '../service/observations.js';
 
 describe('viewer pages and assets', () => {
   let service: TestService;
@@ -22,6 +23,21 @@ describe('viewer pages and assets', () => {
       expect(html).toMatch(/<main id="main"/);
     }
     expect((await fetch(`${service.url}/sessions/not-an-id`)).status).toBe(404);
+  });
+
+  it('puts the observation titles of the catalog in session pages, not in the sessions list', async () => {
+    const html = await (await fetch(`${service.url}/sessions/0b6a1c6e-58a4-4b5e-9a55-1f2a3b4c5d6e`)).text();
+    const attribute = /data-titles="([^"]*)"/.exec(html)?.[1] ?? '';
+    const titles = JSON.parse(
+      attribute
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&'),
+    );
+    const catalog = catalogOfObservations().data;
+    expect(Object.keys(titles)).toHaveLength(catalog.length);
+    for (const { type, title } of catalog) expect(titles[type], type).toBe(title);
+    expect(await (await fetch(`${service.url}/sessions`)).text()).not.toContain('data-titles');
   });
 
   it('serves the browser modules (compiled, or transpiled from sources), the CSS and uPlot', async () => {

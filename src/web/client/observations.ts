@@ -3,6 +3,7 @@ import { dl, h } from './dom.js';
 import { capitalize, num, sinceStart, words } from './format.js';
 import { markdown } from './markdown.js';
 import { connectionAnchor, showMoment, streamAnchor } from './moment.js';
+import { observationTitle } from './titles.js';
 import {
   MEASUREMENT_FIELDS,
   type Observation,
@@ -96,7 +97,7 @@ function explanationLoader(o: Observation, mode: ViewMode, target: HTMLElement, 
 }
 
 function item(o: Observation, index: number, d: SessionData, mode: ViewMode, t0: number): HTMLElement {
-  const title = h('span', { class: 'obs-title' }, words(o.type));
+  const title = h('span', { class: 'obs-title' }, observationTitle(o.type));
   const explanation = h('div', { class: 'explanation' }, h('p', null, 'Loading the explanation…'));
   const when =
     o.firstSeenAt === null

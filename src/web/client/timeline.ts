@@ -1,6 +1,7 @@
 import { h, uid } from './dom.js';
-import { capitalize, sinceStart, words } from './format.js';
+import { capitalize, sinceStart } from './format.js';
 import { onMoment, showMoment } from './moment.js';
+import { observationTitle } from './titles.js';
 import type { Candidate, SessionData } from './types.js';
 
 type Kind =
@@ -103,7 +104,7 @@ function events(d: SessionData): TimelineEvent[] {
       kind: 'observation',
       pid: o.source.pid,
       id: `tl-obs-${i}`,
-      text: `${capitalize(o.severity)}: ${words(o.type)}, ${o.meaning}`,
+      text: `${capitalize(o.severity)}: ${observationTitle(o.type)}, ${o.meaning}`,
     });
   return out.sort((a, b) => a.at - b.at);
 }
