@@ -145,6 +145,33 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     await Promise.all([context.close(), owned.close()]);
   }, 120_000);
 
+  it('reads plainly on a phone: calls without media', async () => {
+    const upload = async (dump: string) => {
+      const res = await owner.fetch('/v1.0/analyze?save=true', {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: readFileSync(fixture(dump)),
+      });
+      return ((await res.json()) as { callscopeId: string }).callscopeId;
+    };
+    const dataOnly = await upload('chromium156/datachannel-only/webrtc_internals_dump.txt');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const problems = await watchProblems(page);
+    await page.goto(`${service.url}/`);
+    await page.getByLabel('Application token').fill(owner.token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // A data-channel-only call has no experience to score (0 by specification): not a red 0 / 100.
+    await page.goto(`${service.url}/sessions/${dataOnly}`);
+    const experience = page.locator('dl.scores dd').first();
+    await experience.waitFor();
+    expect(await experience.textContent()).toBe('not scored (no audio or video)');
+    expect(await experience.locator('.band-unrated').count()).toBe(1);
+    expect(await problems()).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('renders the embedded view inside another site, and 404 for an expired token', async () => {
     const enterprise = await service.account({ plan: 'enterprise' });
     const res = await enterprise.fetch('/v1.0/analyze?save=true', {

@@ -4,6 +4,7 @@ import { dl, h, main, replace, status } from './dom.js';
 import { dateTime, duration, num } from './format.js';
 import { observationsSection } from './observations.js';
 import { ownerActions } from './owner-actions.js';
+import { experience } from './scores.js';
 import { requireSignIn } from './signin.js';
 import { chartsSection } from './streams.js';
 import { timelineSection } from './timeline.js';
@@ -21,14 +22,11 @@ function callStartMs(d: SessionData): number {
 const outOf = (value: number | null, max: number, digits = 1) =>
   value === null ? 'not scored' : `${num(value, digits)} / ${max}`;
 
-function band(score: number): string {
-  return score >= 80 ? 'high' : score >= 60 ? 'medium' : 'low';
-}
-
 function header(d: SessionData): HTMLElement {
   const ua = d.userAgentData;
   const browser = [ua.browser, ua.version].filter(Boolean).join(' ');
   const os = [ua.os, ua.osVersion].filter(Boolean).join(' ');
+  const score = experience(d);
   return h(
     'header',
     { class: 'session-header' },
@@ -43,10 +41,7 @@ function header(d: SessionData): HTMLElement {
     ]),
     h('h2', { class: 'visually-hidden' }, 'Scores'),
     dl('scores', [
-      [
-        'Experience',
-        h('span', { class: `band band-${band(d.experienceScore)}` }, outOf(d.experienceScore, 100, 0)),
-      ],
+      ['Experience', h('span', { class: `band band-${score.band}` }, score.text)],
       ['Audio (MOS)', outOf(d.audioScore, 5)],
       ['Video', outOf(d.videoScore, 5)],
       ['Connectivity', outOf(d.connectivityScore, 5)],

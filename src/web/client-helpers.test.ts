@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { experience } from './client/scores.js';
+
+/** The viewer's pure helpers (no DOM): they run here as they do in the browser. */
+describe('viewer helpers', () => {
+  it('does not score the experience of a call without audio or video', () => {
+    expect(experience({ experienceScore: 0, audioScore: null, videoScore: null })).toEqual({
+      text: 'not scored (no audio or video)',
+      band: 'unrated',
+    });
+    expect(experience({ experienceScore: 0, audioScore: 1.2, videoScore: null })).toEqual({
+      text: '0 / 100',
+      band: 'low',
+    });
+    expect(experience({ experienceScore: 85, audioScore: null, videoScore: 4.1 }).band).toBe('high');
+    expect(experience({ experienceScore: 60, audioScore: 3, videoScore: 3 }).band).toBe('medium');
+  });
+});
