@@ -48,7 +48,11 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     await page.waitForURL(/\/sessions\/[0-9a-f-]{36}$/);
     sessionPath = new URL(page.url()).pathname;
     const stored = (await (await owner.fetch(`/v1.0${sessionPath}`)).json()) as {
-      data: { title: string; observations: { type: string; severity: string }[] };
+      data: {
+        title: string;
+        observations: { type: string; severity: string }[];
+        streams: Record<string, { kind: string }>;
+      };
     };
     await page.getByRole('heading', { level: 1, name: stored.data.title }).waitFor();
     const observations = page.locator('details.obs');
@@ -62,6 +66,10 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     const expected = stored.data.observations.map((o) => titles.get(o.type));
     expect(await page.locator('details.obs .obs-title').allTextContents()).toEqual(expected);
     expect(await page.locator('#tl-obs-0 .text').textContent()).toContain(expected[0]);
+    // The count of streams is of the media streams charted.
+    const media = Object.values(stored.data.streams).filter((s) => s.kind !== 'data').length;
+    expect(media).toBeGreaterThan(1);
+    await page.getByRole('heading', { name: `Charts (${media} streams)` }).waitFor();
 
     // Evidence and explanation of the first (most severe) observation.
     const first = observations.first();
@@ -168,6 +176,7 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     await experience.waitFor();
     expect(await experience.textContent()).toBe('not scored (no audio or video)');
     expect(await experience.locator('.band-unrated').count()).toBe(1);
+    await page.getByRole('heading', { name: 'Charts (0 streams)' }).waitFor();
     expect(await problems()).toEqual([]);
     await context.close();
   }, 120_000);

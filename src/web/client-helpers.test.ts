@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { count } from './client/format.js';
 import { experience } from './client/scores.js';
 
 /** The viewer's pure helpers (no DOM): they run here as they do in the browser. */
 describe('viewer helpers', () => {
+  it('counts with a singular for one', () => {
+    expect(count(0, 'stream')).toBe('0 streams');
+    expect(count(1, 'stream')).toBe('1 stream');
+    expect(count(5, 'stream')).toBe('5 streams');
+  });
+
   it('does not score the experience of a call without audio or video', () => {
     expect(experience({ experienceScore: 0, audioScore: null, videoScore: null })).toEqual({
       text: 'not scored (no audio or video)',

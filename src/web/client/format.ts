@@ -65,3 +65,6 @@ export const byCreation = (
   a: { createdAt: number | null; id: string },
   b: { createdAt: number | null; id: string },
 ) => (a.createdAt ?? 0) - (b.createdAt ?? 0) || a.id.localeCompare(b.id, undefined, { numeric: true });
+
+/** "1 stream", "2 streams": a count with its noun, singular for one. */
+export const count = (n: number, noun: string): string => `${n} ${n === 1 ? noun : `${noun}s`}`;

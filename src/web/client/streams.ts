@@ -1,6 +1,6 @@
 import { type ChartSpec, lazyChart } from './charts.js';
 import { dl, h, uid } from './dom.js';
-import { byCreation, capitalize, duration, num } from './format.js';
+import { byCreation, capitalize, count, duration, num } from './format.js';
 import { connectionAnchor, streamAnchor } from './moment.js';
 import type { Distribution, Series, SessionData, Stream } from './types.js';
 
@@ -160,6 +160,8 @@ export function chartsSection(d: SessionData, t0: number): HTMLElement {
   const pcs = Object.values(d.pConnections).sort(byCreation);
   const streams = Object.entries(d.streams);
   const frame = { t0, xRange: timeRange(d, t0) };
+  // Streams with a card: audio and video (and a data channel with samples); other data channels are listed.
+  let charted = 0;
   const groups = pcs.map((pc) => {
     const marks = d.observations
       .filter((o) => o.source.pid === pc.id && !o.source.sid && o.firstSeenAt !== null)
@@ -167,6 +169,7 @@ export function chartsSection(d: SessionData, t0: number): HTMLElement {
     const own = streams.filter(([, s]) => s.pid === pc.id);
     const media = own.filter(([, s]) => s.kind !== 'data' || s.series.t.length > 0);
     const channels = own.filter(([, s]) => s.kind === 'data' && s.series.t.length === 0);
+    charted += media.length;
     return h(
       'section',
       { class: 'pc-charts', id: connectionAnchor(pc.id), 'aria-label': `Connection ${pc.id}`, tabindex: -1 },
@@ -195,7 +198,7 @@ export function chartsSection(d: SessionData, t0: number): HTMLElement {
   return h(
     'section',
     { id: 'charts', class: 'card', 'aria-labelledby': 'charts-title' },
-    h('h2', { id: 'charts-title' }, `Charts (${streams.length} streams)`),
+    h('h2', { id: 'charts-title' }, `Charts (${count(charted, 'stream')})`),
     h('div', { class: 'field inline' }, h('label', { for: id }, 'Show'), filter),
     h(
       'p',
