@@ -163,6 +163,7 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
       return ((await res.json()) as { callscopeId: string }).callscopeId;
     };
     const dataOnly = await upload('chromium156/datachannel-only/webrtc_internals_dump.txt');
+    const failed = await upload('jitsi/chrome-standard-pc-failed');
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
     const problems = await watchProblems(page);
@@ -177,6 +178,13 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     expect(await experience.textContent()).toBe('not scored (no audio or video)');
     expect(await experience.locator('.band-unrated').count()).toBe(1);
     await page.getByRole('heading', { name: 'Charts (0 streams)' }).waitFor();
+
+    // Connections with nothing to chart say why.
+    await page.goto(`${service.url}/sessions/${failed}`);
+    await page.locator('#charts').waitFor();
+    expect(await page.locator('#charts .pc-charts > p.hint', { hasText: /^Never connected/ }).count()).toBe(
+      2,
+    );
     expect(await problems()).toEqual([]);
     await context.close();
   }, 120_000);

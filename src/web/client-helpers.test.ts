@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyConnectionNote } from './client/connection-note.js';
 import { count } from './client/format.js';
 import { experience } from './client/scores.js';
 
@@ -21,5 +22,23 @@ describe('viewer helpers', () => {
     });
     expect(experience({ experienceScore: 85, audioScore: null, videoScore: 4.1 }).band).toBe('high');
     expect(experience({ experienceScore: 60, audioScore: 3, videoScore: 3 }).band).toBe('medium');
+  });
+
+  it('says why a connection has nothing to chart', () => {
+    const pc = { connected: false, failed: true, hasStatistics: false };
+    expect(emptyConnectionNote(pc, true)).toBeNull();
+    expect(emptyConnectionNote(pc, false)).toBe('Never connected (it failed): no statistics were recorded.');
+    expect(emptyConnectionNote({ ...pc, failed: false }, false)).toBe(
+      'Never connected: no statistics were recorded.',
+    );
+    expect(emptyConnectionNote({ connected: false, failed: false, hasStatistics: true }, false)).toBe(
+      'Never connected: no media to chart.',
+    );
+    expect(emptyConnectionNote({ connected: true, failed: false, hasStatistics: true }, false)).toBe(
+      'No media on this connection.',
+    );
+    expect(emptyConnectionNote({ connected: true, failed: false, hasStatistics: false }, false)).toBe(
+      'No statistics were recorded on this connection.',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { type ChartSpec, lazyChart } from './charts.js';
+import { emptyConnectionNote } from './connection-note.js';
 import { dl, h, uid } from './dom.js';
 import { byCreation, capitalize, count, duration, num } from './format.js';
 import { connectionAnchor, streamAnchor } from './moment.js';
@@ -169,16 +170,15 @@ export function chartsSection(d: SessionData, t0: number): HTMLElement {
     const own = streams.filter(([, s]) => s.pid === pc.id);
     const media = own.filter(([, s]) => s.kind !== 'data' || s.series.t.length > 0);
     const channels = own.filter(([, s]) => s.kind === 'data' && s.series.t.length === 0);
+    const ownCharts = charts(`connection ${pc.id}`, pc.series, CONNECTION_GROUPS, frame, marks);
     charted += media.length;
+    const note = emptyConnectionNote(pc, ownCharts.length + media.length > 0);
     return h(
       'section',
       { class: 'pc-charts', id: connectionAnchor(pc.id), 'aria-label': `Connection ${pc.id}`, tabindex: -1 },
       h('h3', null, `Connection ${pc.id}`),
-      h(
-        'div',
-        { class: 'chart-grid' },
-        ...charts(`connection ${pc.id}`, pc.series, CONNECTION_GROUPS, frame, marks),
-      ),
+      note ? h('p', { class: 'hint' }, note) : null,
+      ownCharts.length ? h('div', { class: 'chart-grid' }, ...ownCharts) : null,
       ...media.map(([key, s]) => streamCard(key, s, d, frame)),
       channels.length
         ? h(

@@ -62,6 +62,9 @@ export interface PeerConnection {
   durationMs: number | null;
   states: Record<'signaling' | 'iceConnection' | 'connection' | 'iceGathering' | 'dtls', StateChange[]>;
   finalState: Record<string, string | null>;
+  connected: boolean;
+  failed: boolean;
+  hasStatistics: boolean;
   disconnections: number;
   iceRestarts: number;
   timings: Record<string, number | null>;
