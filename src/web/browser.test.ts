@@ -179,12 +179,14 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     expect(await experience.locator('.band-unrated').count()).toBe(1);
     await page.getByRole('heading', { name: 'Charts (0 streams)' }).waitFor();
 
-    // Connections with nothing to chart say why.
+    // Connections with nothing to chart say why; DTLS versions are named.
     await page.goto(`${service.url}/sessions/${failed}`);
     await page.locator('#charts').waitFor();
     expect(await page.locator('#charts .pc-charts > p.hint', { hasText: /^Never connected/ }).count()).toBe(
       2,
     );
+    expect(await page.locator('#connections dd', { hasText: 'DTLS 1.2' }).count()).toBe(1);
+    expect(await page.locator('#connections dd', { hasText: /\bFEF[CDF]\b/ }).count()).toBe(0);
     expect(await problems()).toEqual([]);
     await context.close();
   }, 120_000);

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { emptyConnectionNote } from './client/connection-note.js';
-import { count } from './client/format.js';
+import { count, dtlsVersion } from './client/format.js';
 import { experience } from './client/scores.js';
 
 /** The viewer's pure helpers (no DOM): they run here as they do in the browser. */
 describe('viewer helpers', () => {
+  it('names DTLS versions from their codes, and keeps a code it does not know', () => {
+    expect(dtlsVersion('FEFD')).toBe('DTLS 1.2');
+    expect(dtlsVersion('FEFC')).toBe('DTLS 1.3');
+    expect(dtlsVersion('feff')).toBe('DTLS 1.0');
+    expect(dtlsVersion('0xFEFD')).toBe('DTLS 1.2');
+    expect(dtlsVersion('FEFE')).toBe('FEFE');
+  });
+
   it('counts with a singular for one', () => {
     expect(count(0, 'stream')).toBe('0 streams');
     expect(count(1, 'stream')).toBe('1 stream');

@@ -1,5 +1,5 @@
 import { dl, h } from './dom.js';
-import { byCreation, dateTime, duration, num, sinceStart } from './format.js';
+import { byCreation, dateTime, dtlsVersion, duration, num, sinceStart } from './format.js';
 import { candidateText } from './timeline.js';
 import type { CandidatePair, PeerConnection, SessionData } from './types.js';
 
@@ -76,7 +76,14 @@ function connection(pc: PeerConnection, d: SessionData, t0: number, open: boolea
       [
         'DTLS',
         pc.dtls
-          ? [pc.dtls.role, pc.dtls.tlsVersion, pc.dtls.cipher, pc.dtls.srtpCipher].filter(Boolean).join(', ')
+          ? [
+              pc.dtls.role,
+              pc.dtls.tlsVersion ? dtlsVersion(pc.dtls.tlsVersion) : null,
+              pc.dtls.cipher,
+              pc.dtls.srtpCipher,
+            ]
+              .filter(Boolean)
+              .join(', ')
           : null,
       ],
       [

@@ -68,3 +68,11 @@ export const byCreation = (
 
 /** "1 stream", "2 streams": a count with its noun, singular for one. */
 export const count = (n: number, noun: string): string => `${n} ${n === 1 ? noun : `${noun}s`}`;
+
+/** DTLS versions as the stats report them: the protocol's hex code ("FEFD"). */
+const DTLS_VERSIONS: Record<string, string> = { FEFF: 'DTLS 1.0', FEFD: 'DTLS 1.2', FEFC: 'DTLS 1.3' };
+
+/** "FEFD" → "DTLS 1.2"; a value it does not know is shown as given. */
+export function dtlsVersion(code: string): string {
+  return DTLS_VERSIONS[code.trim().toUpperCase().replace(/^0X/, '')] ?? code;
+}
