@@ -153,7 +153,7 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     await Promise.all([context.close(), owned.close()]);
   }, 120_000);
 
-  it('reads plainly on a phone: calls without media', async () => {
+  it('reads plainly on a phone: calls without media and the sessions list', async () => {
     const upload = async (dump: string) => {
       const res = await owner.fetch('/v1.0/analyze?save=true', {
         method: 'POST',
@@ -187,6 +187,14 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     );
     expect(await page.locator('#connections dd', { hasText: 'DTLS 1.2' }).count()).toBe(1);
     expect(await page.locator('#connections dd', { hasText: /\bFEF[CDF]\b/ }).count()).toBe(0);
+
+    // A title with no space to break at (a URL) wraps instead of widening the page.
+    await page.goto(`${service.url}/sessions`);
+    await page.getByRole('link', { name: /ProblematicLandmarksAssociateAbout/ }).waitFor();
+    expect(await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')).toEqual([
+      390, 390,
+    ]);
+    await screenshot(page, 'owner-list-390');
     expect(await problems()).toEqual([]);
     await context.close();
   }, 120_000);
