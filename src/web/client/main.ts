@@ -12,10 +12,22 @@ async function start(): Promise<void> {
     return renderPublicSession(source, { kind: page, explainBase });
 }
 
+/** A session that is not there: on the owner's page, sharing has nothing to do with it. */
+function missing(): HTMLElement {
+  if (document.body.dataset.page !== 'session')
+    return h('p', { role: 'alert' }, 'There is no such session, or it is not shared any more.');
+  return h(
+    'p',
+    { role: 'alert' },
+    'No session with this id in your account. ',
+    h('a', { href: '/sessions' }, 'Back to your sessions'),
+  );
+}
+
 start().catch((error: unknown) => {
   const message =
     error instanceof ApiFailure && error.status === 404
-      ? 'There is no such session, or it is not shared any more.'
-      : `Something went wrong: ${(error as Error).message}`;
-  replace(main(), h('h1', null, 'Cannot show this page'), h('p', { role: 'alert' }, message));
+      ? missing()
+      : h('p', { role: 'alert' }, `Something went wrong: ${(error as Error).message}`);
+  replace(main(), h('h1', null, 'Cannot show this page'), message);
 });
