@@ -5,7 +5,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/support/fixtures.js';
 import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
-import { chromiumPath, launchBrowser, screenshot, watchProblems } from './test-support/browser.js';
+import {
+  accessibilityViolations,
+  chromiumPath,
+  launchBrowser,
+  screenshot,
+  watchProblems,
+} from './test-support/browser.js';
 import { drawnPixels, dropFile, tokenStorage } from './test-support/in-page.js';
 
 const DUMP = readFileSync(fixture('chromium156', 'loss', 'webrtc_internals_dump.txt'));
@@ -136,6 +142,9 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     await viewer.locator('#charts .plot[data-rendered]').first().waitFor();
     await screenshot(viewer, 'share-phone-390');
     expect(await problems()).toEqual([]);
+    // The first connection's details are open: their headings follow the page's outline too.
+    expect(await viewer.locator('details.connection[open]').count()).toBeGreaterThan(0);
+    expect(await accessibilityViolations(viewer, ['heading-order'])).toEqual([]);
     // Nothing of the account: this browser has no token, the API refuses it.
     expect(await viewer.evaluate(() => fetch('/v1.0/sessions').then((r) => r.status))).toBe(401);
 

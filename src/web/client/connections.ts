@@ -1,13 +1,12 @@
-import { dl, h } from './dom.js';
+import { dl, h, tableWrap } from './dom.js';
 import { byCreation, dateTime, dtlsVersion, duration, num, sinceStart } from './format.js';
 import { candidateText } from './timeline.js';
 import type { CandidatePair, PeerConnection, SessionData } from './types.js';
 
 function table(caption: string, head: string[], rows: (string | Node)[][]): HTMLElement {
   if (rows.length === 0) return h('p', { class: 'hint' }, `${caption}: none.`);
-  return h(
-    'div',
-    { class: 'table-wrap' },
+  return tableWrap(
+    caption,
     h(
       'table',
       null,
@@ -93,7 +92,8 @@ function connection(pc: PeerConnection, d: SessionData, t0: number, open: boolea
           : null,
       ],
     ]),
-    h('h4', null, 'Configuration'),
+    // h3: the section is an h2 and the summary above is no heading.
+    h('h3', null, 'Configuration'),
     h('pre', { class: 'config', tabindex: 0 }, config),
     candidates(pc),
     table(

@@ -59,3 +59,10 @@ export function dl(className: string, pairs: [string, Child][]): HTMLDListElemen
   }
   return list;
 }
+
+/**
+ * The wrapper of a wide table: it scrolls sideways on a narrow screen, so it can take the focus
+ * (keyboard users scroll it with the arrow keys) and is named for screen readers.
+ */
+export const tableWrap = (label: string, table: HTMLElement): HTMLElement =>
+  h('div', { class: 'table-wrap', role: 'region', 'aria-label': label, tabindex: 0 }, table);

@@ -1,4 +1,4 @@
-import { h } from './dom.js';
+import { h, tableWrap } from './dom.js';
 
 /**
  * The little Markdown the observation explanations use (paragraphs, lists, pipe tables, `code`,
@@ -32,9 +32,8 @@ const cells = (line: string) =>
 
 function table(lines: string[]): HTMLElement {
   const [head, , ...rows] = lines;
-  return h(
-    'div',
-    { class: 'table-wrap' },
+  return tableWrap(
+    'Table',
     h(
       'table',
       null,

@@ -1,5 +1,5 @@
 import { getJson } from './api.js';
-import { dl, h } from './dom.js';
+import { dl, h, tableWrap } from './dom.js';
 import { capitalize, num, sinceStart, words } from './format.js';
 import { markdown } from './markdown.js';
 import { connectionAnchor, showMoment, streamAnchor } from './moment.js';
@@ -51,9 +51,8 @@ function evidence(o: Observation): HTMLElement {
   for (const key of MEASUREMENT_FIELDS)
     if (typeof extra[key] === 'number') rows.push([words(key), num(extra[key])]);
   if (rows.length === 0) return h('p', null, 'No measurements recorded.');
-  return h(
-    'div',
-    { class: 'table-wrap' },
+  return tableWrap(
+    'Evidence',
     h(
       'table',
       { class: 'evidence' },

@@ -97,16 +97,23 @@ export async function watchProblems(page: Page): Promise<() => Promise<string[]>
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's WCAG 2.1 A/AA violations on the current page, as "rule: target" lines. */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core's WCAG 2.1 A/AA violations on the current page, as "rule: target" lines, and those of
+ * `alsoRules` (best-practice rules such as heading-order, which no WCAG tag selects).
+ */
+export async function accessibilityViolations(page: Page, alsoRules: string[] = []): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern.
   await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const result = await window.axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  });
+  return page.evaluate(async (rules) => {
+    const runs: object[] = [{ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } }];
+    if (rules.length > 0) runs.push({ runOnly: { type: 'rule', values: rules } });
+    const found: string[] = [];
+    for (const options of runs) {
+      const result = await window.axe.run(options);
+      found.push(...result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`)));
+    }
+    return found;
+  }, alsoRules);
 }
 
 interface AxeResult {
