@@ -262,7 +262,8 @@ export const SETTINGS = [
     type: 'integer',
     default: '120',
     min: 1,
-    description: 'Read requests (quota, sessions, observations, MCP tool calls) per window.',
+    description:
+      "Read requests (quota, sessions, observations, MCP tool calls) per window. MCP sessions opened without a token count against the caller's address.",
   },
   {
     key: 'ratePublic',

@@ -335,3 +335,33 @@ describe('MCP endpoint', () => {
     });
   });
 });
+
+describe('MCP sessions opened without a token', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startService({ CALLSCOPE_RATE_READS: '3' });
+  });
+  afterAll(async () => {
+    await service.close();
+  });
+
+  it("count against the caller's address in the reads limit: nobody fills the table anonymously", async () => {
+    const sessions = () => service.ctx.storage.mcpSessions.expire(Number.MAX_SAFE_INTEGER);
+    for (let i = 0; i < 3; i++) expect((await rpc(service, INIT)).headers.get('mcp-session-id')).toBeTruthy();
+    const refused = await rpc(service, INIT);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.headers.get('mcp-session-id')).toBeNull();
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: expect.stringMatching(/^Too many reads requests.*bearer token/) },
+      id: null,
+    });
+    expect(await sessions()).toBe(3);
+    // With the token, the account's own limit applies, not the address's.
+    const account = await service.account();
+    const opened = await rpc(service, INIT, { authorization: `Bearer ${account.token}` });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('mcp-session-id')).toBeTruthy();
+  });
+});

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, siteUrlOf } from '../http/auth.js';
 import type { App, RouteOptions } from '../http/route-types.js';
+import { ApiError } from '../service/api-error.js';
 import type { McpHandlers } from './handlers.js';
 import { MAX_BODY } from './limits.js';
 import type { McpCaller } from './server-factory.js';
@@ -63,6 +64,19 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
     return session.accountId === null || session.accountId === caller.auth?.account.id;
   }
 
+  /** Counts a session opened without a token against the caller's address; the answer when over the limit. */
+  async function anonymousLimit(address: string): Promise<Response | undefined> {
+    try {
+      await ctx.rate.hit(`address:${address}`, 'reads');
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'rate_limited') throw error;
+      const response = rpcError(429, -32000, `${error.message} Send the bearer token with initialize.`);
+      for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+      return response;
+    }
+  }
+
   /** 2025 era: initialize opens a session (a database row); later requests must name a live one. */
   async function serveLegacy(
     web: Request,
@@ -100,6 +114,12 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
       const response = await mcp.legacy(web, caller);
       // A session exists once the SDK has accepted the initialize, not for each one it refuses.
       if (!(await initialized(response))) return response;
+      // Each session is a database row kept for a day: without a token, the caller's address
+      // pays for it in the reads limit, so that nobody can fill the table anonymously.
+      if (!caller.auth) {
+        const refused = await anonymousLimit(request.ip);
+        if (refused) return refused;
+      }
       const id = randomUUID();
       const version = (body as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
       const now = ctx.now();
