@@ -8,9 +8,11 @@ import { explanationOf } from '../service/observations.js';
 import { quotaOf } from '../service/quota.js';
 import {
   FILTER_TEXT,
+  FLAG_FILTERS,
   LIST_DEFAULTS,
   OBSERVATION_FLAGS_TOOL_TEXT,
   parseListQuery,
+  TEXT_FILTERS,
 } from '../service/session-filters.js';
 import { getSession, listSessions } from '../service/sessions.js';
 import type { AuthContext } from '../service/tokens.js';
@@ -81,18 +83,8 @@ export const TOOLS: readonly ToolDefinition[] = [
           Type.Array(TagName, { minItems: 1, maxItems: maxValues, description: FILTER_TEXT.observationTags }),
         ),
         observationFlags: Type.Optional(Strings(OBSERVATION_FLAGS_TOOL_TEXT)),
-        os: Type.Optional(Text(FILTER_TEXT.os)),
-        browser: Type.Optional(Text(FILTER_TEXT.browser)),
-        browserVersion: Type.Optional(Text(FILTER_TEXT.browserVersion)),
-        userId: Type.Optional(Text(FILTER_TEXT.userId)),
-        conferenceId: Type.Optional(Text(FILTER_TEXT.conferenceId)),
-        sessionId: Type.Optional(Text(FILTER_TEXT.sessionId)),
-        hasCritical: Type.Optional(Flag(FILTER_TEXT.hasCritical)),
-        hasHigh: Type.Optional(Flag(FILTER_TEXT.hasHigh)),
-        hasMedium: Type.Optional(Flag(FILTER_TEXT.hasMedium)),
-        hasLowScore: Type.Optional(Flag(FILTER_TEXT.hasLowScore)),
-        hasMediumScore: Type.Optional(Flag(FILTER_TEXT.hasMediumScore)),
-        hasHighScore: Type.Optional(Flag(FILTER_TEXT.hasHighScore)),
+        ...Object.fromEntries(TEXT_FILTERS.map((k) => [k, Type.Optional(Text(FILTER_TEXT[k]))])),
+        ...Object.fromEntries(FLAG_FILTERS.map((k) => [k, Type.Optional(Flag(FILTER_TEXT[k]))])),
         limit: Type.Optional(
           Type.Integer({
             minimum: 1,

@@ -25,6 +25,25 @@ export interface ListQuery {
 }
 
 /** Defaults and limits of the list filters; the MCP tool's schema states the same limits. */
+/** Filters that take one exact text. */
+export const TEXT_FILTERS = [
+  'os',
+  'browser',
+  'browserVersion',
+  'userId',
+  'conferenceId',
+  'sessionId',
+] as const;
+/** Filters that take true or false. */
+export const FLAG_FILTERS = [
+  'hasCritical',
+  'hasHigh',
+  'hasMedium',
+  'hasLowScore',
+  'hasMediumScore',
+  'hasHighScore',
+] as const;
+
 export const LIST_DEFAULTS = {
   limit: 100,
   page: 1,
@@ -160,17 +179,8 @@ export function parseListQuery(
   set('name', list('name', q.name, form === 'query'));
   set('observationTags', tags);
   set('observationFlags', observationTypes(list('observationFlags', q.observationFlags, true)));
-  for (const k of ['os', 'browser', 'browserVersion', 'userId', 'conferenceId', 'sessionId'] as const)
-    set(k, text(k, q[k]));
-  for (const k of [
-    'hasCritical',
-    'hasHigh',
-    'hasMedium',
-    'hasLowScore',
-    'hasMediumScore',
-    'hasHighScore',
-  ] as const)
-    set(k, bool(k, q[k]));
+  for (const k of TEXT_FILTERS) set(k, text(k, q[k]));
+  for (const k of FLAG_FILTERS) set(k, bool(k, q[k]));
   return {
     filters,
     paging: {
