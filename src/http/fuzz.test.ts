@@ -15,6 +15,7 @@ import { mutatedBytes, mutatedDumpArb } from '../../test/support/mutations.js';
 import { fuzzSeed, memoryNow, recordFigure, scaled, within } from '../../test/support/reliability.js';
 import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
 import type { AnalyzeResponse } from '../model/api/resources.js';
+import { FLAG_FILTERS, TEXT_FILTERS } from '../service/session-filters.js';
 
 const DUMP_RUNS = scaled('CALLSCOPE_FUZZ_RUNS', 60);
 const REQUEST_RUNS = scaled('CALLSCOPE_FUZZ_RUNS', 600);
@@ -165,15 +166,8 @@ function requestArb(c: Ctx) {
     'name',
     'observationTags',
     'observationFlags',
-    'os',
-    'browser',
-    'browserVersion',
-    'userId',
-    'conferenceId',
-    'sessionId',
-    'hasCritical',
-    'hasHigh',
-    'hasLowScore',
+    ...TEXT_FILTERS,
+    ...FLAG_FILTERS,
   );
   const value = fc.oneof(
     { weight: 2, arbitrary: urlText },
