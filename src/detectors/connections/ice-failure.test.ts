@@ -35,11 +35,24 @@ detectorCases(detector, {
       },
     },
     {
-      name: 'real jitsi dump: both peer-to-peer connections failed beside the working bridge one',
+      // Data-channel-only probes (STUN user "discoverip-pct") beside the bridge connection, which
+      // carried the call until it was lost: medium, the call did not fail because of them.
+      name: 'real jitsi dump: both network-test connections failed beside the bridge one',
       session: fixtureSession('jitsi/chrome-standard-pc-failed'),
-      severities: ['critical', 'critical'],
+      severities: ['medium', 'medium'],
       check: (observations) =>
         expect(observations.map((o) => o.source?.pid).sort()).toEqual(['PC_1', 'PC_2']),
+    },
+    {
+      name: 'real jitsi dump: four media-less network probes failed while two connections carried the call',
+      session: fixtureSession('jitsi/chrome-standard-multiple-p2p'),
+      // STUN-only connections to a network-test service, with no track and no media section.
+      severities: ['medium', 'medium', 'medium', 'medium'],
+      check: (observations) => {
+        expect(observations.map((o) => o.source?.pid).sort()).toEqual(['PC_1', 'PC_2', 'PC_5', 'PC_6']);
+        for (const o of observations)
+          expect(o.meaning).toMatch(/\. It had no audio or video; PC_\d carried the call\.$/);
+      },
     },
     {
       name: 'failed before any candidate pair was formed',

@@ -25,12 +25,21 @@ detectorCases(detector, {
       check: ([o]) => expect(o!.indicators).toMatchObject({ connectionFailed: true }),
     },
     {
-      name: 'real jitsi P2P connections with STUN only that failed are high',
+      name: 'real jitsi network-test connections with STUN only that failed beside the call are low',
       session: fixtureSession('jitsi/chrome-standard-pc-failed'),
-      severities: ['high', 'high'],
+      severities: ['low', 'low'],
       check: (os) => {
         expect(os.map((o) => o.source?.pid).sort()).toEqual(['PC_1', 'PC_2']);
         for (const o of os) expect(o.indicators).toMatchObject({ iceServers: 2, stunServers: 2 });
+      },
+    },
+    {
+      name: 'real jitsi network probes without media that failed beside the call are low',
+      session: fixtureSession('jitsi/chrome-standard-multiple-p2p'),
+      severities: ['low', 'low', 'low', 'low'],
+      check: (os) => {
+        expect(os.map((o) => o.source?.pid).sort()).toEqual(['PC_1', 'PC_2', 'PC_5', 'PC_6']);
+        for (const o of os) expect(o.indicators).toMatchObject({ connectionFailed: true });
       },
     },
     {

@@ -1,3 +1,4 @@
+import { callCarrier } from '../connections/side-connection.js';
 import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
 import { relayGathered } from './candidate-errors.js';
@@ -12,7 +13,7 @@ export default defineDetector({
     tags: ['configuration', 'connectivity'],
     category: 'pairs',
     description:
-      'The connection was created without any TURN server, so no relay candidate can exist. Peers behind symmetric NATs, restrictive firewalls or UDP-blocking networks (around 10–20 % of users in practice) cannot connect at all. High when the connection failed without ever connecting.',
+      'The connection was created without any TURN server, so no relay candidate can exist. Peers behind symmetric NATs, restrictive firewalls or UDP-blocking networks (around 10–20 % of users in practice) cannot connect at all. High when the connection failed without ever connecting, unless it had no audio or video while another connection carried the call (a pre-call test or a network probe).',
     remedy:
       'Configure TURN servers (UDP, TCP and TLS on 443) in the RTCConfiguration iceServers, with short-lived credentials.',
     thresholds: [
@@ -34,7 +35,10 @@ export default defineDetector({
       if (urls.some(isTurnUrl) || relayGathered(pc)) return [];
       return [
         {
-          severity: pc.lifecycle.failed && !pc.lifecycle.everConnected ? ('high' as const) : ('low' as const),
+          severity:
+            pc.lifecycle.failed && !pc.lifecycle.everConnected && !callCarrier(session, pc)
+              ? ('high' as const)
+              : ('low' as const),
           source: { pid: pc.id },
           firstSeenAt: pc.lifecycle.firstEventAt,
           valueInCount: urls.length,

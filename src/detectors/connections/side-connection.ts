@@ -1,0 +1,24 @@
+import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
+import type { SessionView } from '../../computed/session-view.js';
+
+const isMedia = (kind: string | undefined) => kind === 'audio' || kind === 'video';
+
+/** Whether a connection had audio or video: tracks, RTP streams or media sections in its SDP. */
+export function hasMedia(pc: PeerConnectionView): boolean {
+  if (pc.signaling.localTracks.length > 0 || pc.signaling.remoteTracks.length > 0) return true;
+  if (pc.streams.some((s) => isMedia(s.kind))) return true;
+  return [...pc.signaling.localDescriptions, ...pc.signaling.remoteDescriptions].some((d) =>
+    d.summary.sections.some((section) => isMedia(section.kind)),
+  );
+}
+
+/**
+ * The connection that carried the call when `pc` is only a side connection: `pc` had no audio or
+ * video, and another connection of the session was up and had some. Applications open such
+ * connections to test the network before or during a call (pre-call tests, probes to a STUN
+ * service); their failure says something about the network, not that the call failed.
+ */
+export function callCarrier(session: SessionView, pc: PeerConnectionView): PeerConnectionView | undefined {
+  if (hasMedia(pc)) return undefined;
+  return session.connections.find((other) => other !== pc && other.lifecycle.wasUp && hasMedia(other));
+}
