@@ -8,4 +8,4 @@
 export const PROCESSOR_VERSION = '1.0.1';
 
 /** Date of the last change to the observation explanations (their `updatedAt`). */
-export const CATALOG_UPDATED_AT = '2026-11-21';
+export const CATALOG_UPDATED_AT = '2026-11-25';
