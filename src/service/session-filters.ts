@@ -24,7 +24,6 @@ export interface ListQuery {
   page?: number | string;
 }
 
-/** Defaults and limits of the list filters; the MCP tool's schema states the same limits. */
 /** Filters that take one exact text. */
 export const TEXT_FILTERS = [
   'os',
@@ -44,6 +43,7 @@ export const FLAG_FILTERS = [
   'hasHighScore',
 ] as const;
 
+/** Defaults and limits of the list filters; the MCP tool's schema states the same limits. */
 export const LIST_DEFAULTS = {
   limit: 100,
   page: 1,
