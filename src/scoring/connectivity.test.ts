@@ -99,9 +99,11 @@ describe('connectivity score', () => {
 
   it('judges the connection that carried the most, lowered for other failed ones', () => {
     const main = connection({ id: 'main' });
+    // Another media connection (it had a track) that never came up.
     const failedSide = connection({
       id: 'side',
       streams: [],
+      signaling: signaling({ localTracks: [{ kind: 'audio', trackId: 'a1', at: T0 }] }),
       ice: ice({ pairs: [pair({ totals: {} })] }),
       lifecycle: lifecycle({ everConnected: false, iceConnected: false, failed: true }),
     });
@@ -109,5 +111,8 @@ describe('connectivity score', () => {
     expect(
       connectivityScore([failedSide, { ...failedSide, id: 'side2' }, { ...failedSide, id: 'side3' }, main]),
     ).toBe(4);
+    // A network probe (no track, no stream, no media section) that failed beside the call costs nothing.
+    const probe = { ...failedSide, id: 'probe', signaling: signaling() };
+    expect(connectivityScore([probe, main])).toBe(5);
   });
 });

@@ -1,6 +1,7 @@
 import { connectionWeight } from '../computed/connection-weight.js';
 import { selectedPairRtts } from '../computed/ice-transport.js';
 import type { PeerConnectionView } from '../computed/peer-connection-view.js';
+import { callCarrier } from '../computed/side-connection.js';
 import { CONNECTIVITY_PENALTIES as P } from './constants.js';
 
 /** A connection that tried ICE: it had candidate pairs or ICE states to judge. */
@@ -50,7 +51,11 @@ export function connectivityScore(connections: readonly PeerConnectionView[]): n
   const connected = tried.filter((pc) => pc.lifecycle.wasUp);
   if (connected.length === 0) return 1;
   const main = [...connected].sort((a, b) => connectionWeight(b) - connectionWeight(a))[0]!;
-  const otherFailures = tried.filter((pc) => pc !== main && pc.lifecycle.failed).length;
+  // A failed network probe (no media, beside the connection that carried the call) is not a
+  // failure of the call: the iceFailure detector rates it medium for the same reason.
+  const otherFailures = tried.filter(
+    (pc) => pc !== main && pc.lifecycle.failed && !callCarrier(connections, pc),
+  ).length;
   const score =
     connectionScore(main) - Math.min(P.maxOtherFailedConnections, otherFailures * P.perOtherFailedConnection);
   return Math.max(1, score);

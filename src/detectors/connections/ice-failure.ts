@@ -1,6 +1,6 @@
+import { callCarrier } from '../../computed/side-connection.js';
 import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
-import { callCarrier } from './side-connection.js';
 
 /** The connection never connected and ended failed: no media could flow. */
 export default defineDetector({
@@ -27,7 +27,7 @@ export default defineDetector({
       .map((pc) => {
         const checked = pc.ice.pairs.reduce((n, p) => n + (p.totals.requestsSent ?? 0), 0);
         const answered = pc.ice.pairs.reduce((n, p) => n + (p.totals.responsesReceived ?? 0), 0);
-        const carrier = callCarrier(session, pc);
+        const carrier = callCarrier(session.connections, pc);
         const setup =
           pc.lifecycle.failedAt !== undefined && pc.lifecycle.firstEventAt !== undefined
             ? pc.lifecycle.failedAt - pc.lifecycle.firstEventAt

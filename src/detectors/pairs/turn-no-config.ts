@@ -1,4 +1,4 @@
-import { callCarrier } from '../connections/side-connection.js';
+import { callCarrier } from '../../computed/side-connection.js';
 import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
 import { relayGathered } from './candidate-errors.js';
@@ -36,7 +36,7 @@ export default defineDetector({
       return [
         {
           severity:
-            pc.lifecycle.failed && !pc.lifecycle.everConnected && !callCarrier(session, pc)
+            pc.lifecycle.failed && !pc.lifecycle.everConnected && !callCarrier(session.connections, pc)
               ? ('high' as const)
               : ('low' as const),
           source: { pid: pc.id },

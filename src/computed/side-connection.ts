@@ -1,5 +1,4 @@
-import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
-import type { SessionView } from '../../computed/session-view.js';
+import type { PeerConnectionView } from './peer-connection-view.js';
 
 const isMedia = (kind: string | undefined) => kind === 'audio' || kind === 'video';
 
@@ -14,11 +13,14 @@ export function hasMedia(pc: PeerConnectionView): boolean {
 
 /**
  * The connection that carried the call when `pc` is only a side connection: `pc` had no audio or
- * video, and another connection of the session was up and had some. Applications open such
+ * video, and another of the session's connections was up and had some. Applications open such
  * connections to test the network before or during a call (pre-call tests, probes to a STUN
  * service); their failure says something about the network, not that the call failed.
  */
-export function callCarrier(session: SessionView, pc: PeerConnectionView): PeerConnectionView | undefined {
+export function callCarrier(
+  connections: readonly PeerConnectionView[],
+  pc: PeerConnectionView,
+): PeerConnectionView | undefined {
   if (hasMedia(pc)) return undefined;
-  return session.connections.find((other) => other !== pc && other.lifecycle.wasUp && hasMedia(other));
+  return connections.find((other) => other !== pc && other.lifecycle.wasUp && hasMedia(other));
 }
