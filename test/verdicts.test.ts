@@ -202,6 +202,8 @@ describe('jitsi dumps', () => {
     expect(pc.iceConnected).toBe(true);
     expect(pc.connected).toBe(false);
     expect(pc.failedAfterConnected).toBe(false);
+    // ICE went connected → disconnected, but there was no call to interrupt.
+    expect(pc.disconnections).toBe(0);
     expect(data.connectivityScore).toBe(1);
     expect(ofType(data.observations, 'dtlsFailure').map((o) => o.severity)).toEqual(['critical']);
   });

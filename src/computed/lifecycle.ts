@@ -169,10 +169,10 @@ export function lifecycle(pc: RawPeerConnection): Lifecycle {
     failed: failedChange !== undefined,
     failedAt: failedChange?.at,
     failedAfterConnected,
-    disconnections: Math.max(
-      dropsAfterUp(states.iceConnection).length,
-      dropsAfterUp(states.connection).length,
-    ),
+    // A connection that never came up had no call to interrupt (ICE up, DTLS never done: 0).
+    disconnections: wasUp
+      ? Math.max(dropsAfterUp(states.iceConnection).length, dropsAfterUp(states.connection).length)
+      : 0,
     iceConnectionTimeMs: timed ? diff(checking?.at, iceConnectedChange?.at) : undefined,
     connectionTimeMs: timed ? diff(connecting?.at, connConnected?.at) : undefined,
     dtlsTimeMs: timed ? diff(iceConnectedChange?.at, connConnected?.at) : undefined,
@@ -202,12 +202,14 @@ function failsAfterConnecting(events: readonly TraceEvent[]): boolean {
 /**
  * A step that opens an offer/answer exchange; the first one logged starts the setup. An implicit
  * `setLocalDescription()` offers without createOffer. Some clients log setRemoteDescription without
- * its description (jitsi strips the SDP): before any local step it can only be the remote offer, so
- * only a known answer is left out.
+ * its description (jitsi strips the SDP): before any local step it can only be the remote offer.
+ * A description of a known other type (answer, pranswer, rollback) starts nothing.
  */
 function isNegotiationStart(e: TraceEvent): boolean {
-  if (e.type === 'createOffer' || e.type === 'setLocalDescription') return true;
-  if (e.type === 'setRemoteDescription') return descriptionType(e.value) !== 'answer';
+  if (e.type === 'createOffer') return true;
+  const type = descriptionType(e.value);
+  if (e.type === 'setLocalDescription') return type === undefined || type === 'offer';
+  if (e.type === 'setRemoteDescription') return type === undefined || type === 'offer';
   return false;
 }
 
