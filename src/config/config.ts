@@ -41,6 +41,8 @@ export interface Config {
     chunkTtlMs: number;
   };
   rateLimits: { windowMs: number; ingest: number; chunks: number; reads: number; public: number };
+  /** Reverse proxies whose X-Forwarded-For is trusted (Fastify's trustProxy). */
+  trustProxy: string[] | undefined;
   allowedHosts: string[] | undefined;
   allowedOrigins: string[] | undefined;
   logLevel: string;
@@ -199,6 +201,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
       reads: num('rateReads'),
       public: num('ratePublic'),
     },
+    trustProxy: raw.trustProxy as string[] | undefined,
     allowedHosts: raw.allowedHosts as string[] | undefined,
     allowedOrigins: raw.allowedOrigins as string[] | undefined,
     logLevel: str('logLevel')!,

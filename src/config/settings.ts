@@ -263,7 +263,7 @@ export const SETTINGS = [
     default: '120',
     min: 1,
     description:
-      "Read requests (quota, sessions, observations, MCP tool calls) per window. MCP sessions opened without a token count against the caller's address.",
+      "Read requests (quota, sessions, observations, MCP tool calls) per window. Each new MCP session counts too (without a token, against the caller's address).",
   },
   {
     key: 'ratePublic',
@@ -273,6 +273,13 @@ export const SETTINGS = [
     min: 1,
     description:
       "Requests per window to the share and embed views of one account's sessions (pages, their JSON and explanations), counted against the account that shared them.",
+  },
+  {
+    key: 'trustProxy',
+    env: 'CALLSCOPE_TRUST_PROXY',
+    type: 'list',
+    description:
+      "Addresses or CIDR ranges of the reverse proxies in front of callscope (comma-separated). Requests from them are taken to come from the address in X-Forwarded-For: the limit on MCP sessions opened without a token counts per client, and logs show the client. Unset: the connection's own address.",
   },
   {
     key: 'allowedHosts',

@@ -45,6 +45,8 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     // limit bounds the event-loop time one JSON body can take (parse and validation).
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
+    // Behind the configured proxies, request.ip is the client's (X-Forwarded-For), not the proxy's.
+    ...(ctx.config.trustProxy ? { trustProxy: ctx.config.trustProxy } : {}),
     return503OnClosing: true,
     frameworkErrors,
     // Slow clients (slow-loris): the whole request must arrive within CALLSCOPE_REQUEST_TIMEOUT_MS,

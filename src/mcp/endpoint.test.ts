@@ -336,7 +336,7 @@ describe('MCP endpoint', () => {
   });
 });
 
-describe('MCP sessions opened without a token', () => {
+describe('MCP sessions count in the reads limit', () => {
   let service: TestService;
   beforeAll(async () => {
     service = await startService({ CALLSCOPE_RATE_READS: '3' });
@@ -345,7 +345,7 @@ describe('MCP sessions opened without a token', () => {
     await service.close();
   });
 
-  it("count against the caller's address in the reads limit: nobody fills the table anonymously", async () => {
+  it("without a token against the caller's address, with one against the account: nobody fills the table", async () => {
     const sessions = () => service.ctx.storage.mcpSessions.expire(Number.MAX_SAFE_INTEGER);
     for (let i = 0; i < 3; i++) expect((await rpc(service, INIT)).headers.get('mcp-session-id')).toBeTruthy();
     const refused = await rpc(service, INIT);
@@ -358,10 +358,27 @@ describe('MCP sessions opened without a token', () => {
       id: null,
     });
     expect(await sessions()).toBe(3);
-    // With the token, the account's own limit applies, not the address's.
+    // With the token, the account's own limit applies, not the address's; it counts sessions too.
     const account = await service.account();
-    const opened = await rpc(service, INIT, { authorization: `Bearer ${account.token}` });
-    expect(opened.status).toBe(200);
-    expect(opened.headers.get('mcp-session-id')).toBeTruthy();
+    const auth = { authorization: `Bearer ${account.token}` };
+    for (let i = 0; i < 3; i++)
+      expect((await rpc(service, INIT, auth)).headers.get('mcp-session-id')).toBeTruthy();
+    const over = await rpc(service, INIT, auth);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('mcp-session-id')).toBeNull();
+    expect(((await over.json()) as { error: { message: string } }).error.message).not.toMatch(/bearer token/);
+    expect(await sessions()).toBe(3);
+  });
+
+  it('behind a trusted proxy, counts each client by its forwarded address', async () => {
+    const proxied = await startService({ CALLSCOPE_RATE_READS: '2', CALLSCOPE_TRUST_PROXY: '127.0.0.1' });
+    try {
+      const from = (address: string) => rpc(proxied, INIT, { 'x-forwarded-for': address });
+      for (let i = 0; i < 2; i++) expect((await from('203.0.113.7')).status).toBe(200);
+      expect((await from('203.0.113.7')).status).toBe(429);
+      expect((await from('198.51.100.9')).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -64,14 +64,18 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
     return session.accountId === null || session.accountId === caller.auth?.account.id;
   }
 
-  /** Counts a session opened without a token against the caller's address; the answer when over the limit. */
-  async function anonymousLimit(address: string): Promise<Response | undefined> {
+  /**
+   * Counts a new session in the reads limit: against the account whose token opened it, or without
+   * a token against the caller's address. The answer when over the limit.
+   */
+  async function sessionLimit(caller: McpCaller, address: string): Promise<Response | undefined> {
     try {
-      await ctx.rate.hit(`address:${address}`, 'reads');
+      await ctx.rate.hit(caller.auth ? caller.auth.account.id : `address:${address}`, 'reads');
       return undefined;
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'rate_limited') throw error;
-      const response = rpcError(429, -32000, `${error.message} Send the bearer token with initialize.`);
+      const hint = caller.auth ? '' : ' Send the bearer token with initialize.';
+      const response = rpcError(429, -32000, `${error.message}${hint}`);
       for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
       return response;
     }
@@ -114,12 +118,10 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
       const response = await mcp.legacy(web, caller);
       // A session exists once the SDK has accepted the initialize, not for each one it refuses.
       if (!(await initialized(response))) return response;
-      // Each session is a database row kept for a day: without a token, the caller's address
-      // pays for it in the reads limit, so that nobody can fill the table anonymously.
-      if (!caller.auth) {
-        const refused = await anonymousLimit(request.ip);
-        if (refused) return refused;
-      }
+      // Each session is a database row kept for a day: it counts as a read, so that nobody can
+      // fill the table, with a token or without.
+      const refused = await sessionLimit(caller, request.ip);
+      if (refused) return refused;
       const id = randomUUID();
       const version = (body as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
       const now = ctx.now();
