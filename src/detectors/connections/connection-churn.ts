@@ -37,11 +37,11 @@ export default defineDetector({
         0,
         life.states.connection.filter((s) => s.state === 'connected').length - 1,
       );
-      // Only drops after the connection was first up are interruptions of the call. Both timelines
-      // count: some logs stop recording ICE states once connected and only the connection state moves.
+      // The lifecycle's disconnections: drops once up, on whichever timeline logs more. Both lists
+      // are kept here for the evidence and the first drop's time.
       const iceDrops = dropsAfterUp(life.states.iceConnection);
       const connectionDrops = dropsAfterUp(life.states.connection);
-      const drops = Math.max(iceDrops.length, connectionDrops.length, reconnects);
+      const drops = Math.max(life.disconnections, reconnects);
       const severity = stepSeverity(drops, STEPS);
       if (!severity) return [];
       const first = [...iceDrops, ...connectionDrops]
