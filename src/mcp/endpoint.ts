@@ -89,18 +89,11 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
     mcp: McpHandlers,
   ): Promise<Response> {
     const sessionId = request.headers['mcp-session-id'];
-    if (request.method === 'GET')
-      return new Response(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          error: { code: -32000, message: 'Method not allowed: this server does not open SSE streams.' },
-          id: null,
-        }),
-        {
-          status: 405,
-          headers: { 'content-type': 'application/json', allow: 'POST, DELETE' },
-        },
-      );
+    if (request.method === 'GET') {
+      const refused = rpcError(405, -32000, 'Method not allowed: this server does not open SSE streams.');
+      refused.headers.set('allow', 'POST, DELETE');
+      return refused;
+    }
     if (request.method === 'DELETE') {
       if (typeof sessionId !== 'string')
         return rpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
