@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ratedExperience } from '../model/payload/rated-experience.js';
+import { scoreBand } from '../service/projections.js';
 import { emptyConnectionNote } from './client/connection-note.js';
 import { count, dtlsVersion } from './client/format.js';
 import { experience } from './client/scores.js';
@@ -30,6 +32,14 @@ describe('viewer helpers', () => {
     });
     expect(experience({ experienceScore: 85, audioScore: null, videoScore: 4.1 }).band).toBe('high');
     expect(experience({ experienceScore: 60, audioScore: 3, videoScore: 3 }).band).toBe('medium');
+  });
+
+  it('bands the experience as the sessions list does (the viewer keeps its own copy of the rule)', () => {
+    for (const audioScore of [null, 3.2])
+      for (const experienceScore of [0, 59.99, 60, 79.99, 80, 100]) {
+        const d = { experienceScore, audioScore, videoScore: null };
+        expect(experience(d).band, `${experienceScore} ${audioScore}`).toBe(scoreBand(ratedExperience(d)));
+      }
   });
 
   it('says why a connection has nothing to chart', () => {
