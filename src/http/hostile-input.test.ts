@@ -22,7 +22,12 @@ import {
 } from '../../test/support/api-requests.js';
 import { expectError, expectOk, read } from '../../test/support/api-schemas.js';
 import { memoryNow, recordFigure, scaled } from '../../test/support/reliability.js';
-import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
+import {
+  NO_WINDOW_BOUNDARY_MS,
+  startService,
+  type TestAccount,
+  type TestService,
+} from '../../test/support/service.js';
 import type { AnalyzeResponse, UploadResponse } from '../model/api/resources.js';
 
 const KiB = 1024;
@@ -166,7 +171,7 @@ describe('hostile input', () => {
       const limited = await startService({
         CALLSCOPE_WORKERS: '1',
         CALLSCOPE_RATE_CHUNKS: '600',
-        CALLSCOPE_RATE_WINDOW_MS: '3600000',
+        CALLSCOPE_RATE_WINDOW_MS: NO_WINDOW_BOUNDARY_MS,
         CALLSCOPE_MAX_CHUNK_BYTES: String(16 * KiB),
         CALLSCOPE_MAX_FILE_BYTES_DEVELOPER: String(64 * KiB),
       });

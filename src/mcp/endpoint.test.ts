@@ -4,7 +4,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/support/fixtures.js';
-import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
+import {
+  NO_WINDOW_BOUNDARY_MS,
+  startService,
+  type TestAccount,
+  type TestService,
+} from '../../test/support/service.js';
 import { TAGS } from '../model/observation-terms.js';
 
 type Mode = 'legacy' | 'auto';
@@ -339,7 +344,10 @@ describe('MCP endpoint', () => {
 describe('MCP sessions count in the reads limit', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startService({ CALLSCOPE_RATE_READS: '3' });
+    service = await startService({
+      CALLSCOPE_RATE_READS: '3',
+      CALLSCOPE_RATE_WINDOW_MS: NO_WINDOW_BOUNDARY_MS,
+    });
   });
   afterAll(async () => {
     await service.close();
@@ -371,7 +379,11 @@ describe('MCP sessions count in the reads limit', () => {
   });
 
   it('behind a trusted proxy, counts each client by its forwarded address', async () => {
-    const proxied = await startService({ CALLSCOPE_RATE_READS: '2', CALLSCOPE_TRUST_PROXY: '127.0.0.1' });
+    const proxied = await startService({
+      CALLSCOPE_RATE_READS: '2',
+      CALLSCOPE_RATE_WINDOW_MS: NO_WINDOW_BOUNDARY_MS,
+      CALLSCOPE_TRUST_PROXY: '127.0.0.1',
+    });
     try {
       const from = (address: string) => rpc(proxied, INIT, { 'x-forwarded-for': address });
       for (let i = 0; i < 2; i++) expect((await from('203.0.113.7')).status).toBe(200);

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/support/fixtures.js';
-import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
+import {
+  NO_WINDOW_BOUNDARY_MS,
+  startService,
+  type TestAccount,
+  type TestService,
+} from '../../test/support/service.js';
 
 const DUMP = readFileSync(fixture('chromium156', 'loss', 'webrtc_internals_dump.txt'));
 
@@ -130,7 +135,10 @@ describe('share views under load', () => {
   afterAll(async () => service?.close());
 
   it("count against the sharing account's public limit: 429 with Retry-After past it", async () => {
-    service = await startService({ CALLSCOPE_RATE_PUBLIC: '3' });
+    service = await startService({
+      CALLSCOPE_RATE_PUBLIC: '3',
+      CALLSCOPE_RATE_WINDOW_MS: NO_WINDOW_BOUNDARY_MS,
+    });
     const owner = await service.account();
     const { callscopeId } = await store(owner);
     const patched = await owner.fetch(`/v1.0/sessions/${callscopeId}`, {
