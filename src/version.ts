@@ -5,8 +5,9 @@
  * Sessions stored by an older minor keep their results (and list filters) until analyzed again.
  * 1.1.0: legacy -1 delays, DTLS failures, disconnections, encoder frame rates, setup times of
  * answering connections; failed network probes beside a call are medium, not critical.
+ * 1.2.0: the video score does not judge the frame rate of screen share.
  */
-export const PROCESSOR_VERSION = '1.1.0';
+export const PROCESSOR_VERSION = '1.2.0';
 
 /** Date of the last change to the observation explanations (their `updatedAt`). */
 export const CATALOG_UPDATED_AT = '2026-11-25';

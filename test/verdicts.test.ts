@@ -217,6 +217,16 @@ describe('jitsi dumps', () => {
     }
   });
 
+  it('a clean screen share at 0-5 fps is not scored as stuttering video', async () => {
+    // Three shares of a still screen at 1920-2752 px, no loss: googFrameRateSent reads 0 in most
+    // intervals while key frames keep the bitrate up. Judged on fluidity, the video scored 2.73.
+    const data = await analyze('jitsi/google-legacy-screenshare-msessions');
+    const shares = Object.values(data.streams).filter((s) => s.contentType === 'screenshare');
+    expect(shares).toHaveLength(3);
+    expect(shares.some((s) => s.video?.framesPerSecond?.min === 0)).toBe(true);
+    expect(data.videoScore).toBeGreaterThan(4.4);
+  });
+
   it("safari-relay's seconds-long RTT and 6 % loss are high", async () => {
     const { observations } = await analyze('jitsi/safari-relay');
     const rtt = ofType(observations, 'highOutgoingRoundTripTime');

@@ -94,8 +94,8 @@ export function scoringConstants(): ConstantRow[] {
     {
       score: 'video',
       name: 'Fluid frame rate',
-      value: `${VIDEO_FLUID_FPS} fps camera, 5 fps screen share`,
-      source: 'callscope model; film rate for motion, slides need few frames',
+      value: `${VIDEO_FLUID_FPS} fps camera; screen share not judged`,
+      source: 'callscope model; film rate for motion, a still screen sends few frames or none',
     },
     {
       score: 'video',

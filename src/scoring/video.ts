@@ -2,8 +2,6 @@ import type { RtpStream } from '../computed/rtp-streams.js';
 import { activeFrom } from '../computed/stream-samples.js';
 import { EXPERIENCE, VIDEO_FLUID_FPS, VIDEO_HEIGHT_QUALITY, VIDEO_LOSS_SCALE } from './constants.js';
 
-/** Frame rate at which screen content counts as fluid: slides and text need few frames. */
-const SCREEN_FLUID_FPS = 5;
 /** Below this bitrate the camera is off or muted: not scored. */
 const IDLE_KBPS = 10;
 
@@ -36,10 +34,16 @@ export function fpsQuality(fps: number, fluid: number): number {
  * Per-sample quality of a video stream on the 1–5 scale (callscope model): resolution × fluidity
  * × (1 − share of the interval frozen) × exp(−loss / 15), mapped to 1 + 3.5 × quality so that it
  * shares the E-model's 4.5 ceiling.
+ *
+ * Screen content has no fluidity term. An encoder sends frames of a screen only when it changes:
+ * a still slide is 0–2 fps at full bitrate for its key frames and retransmissions (legacy
+ * googFrameRateSent, an integer, reads 0 for most of jitsi/google-legacy-screenshare-msessions).
+ * A low rate there says the content did not move, not that the picture stuttered, which is why
+ * the lowFrameRate detector leaves screen share out too.
  */
 export function videoMosSeries(stream: RtpStream): number[] {
   const s = stream.series;
-  const fluid = stream.contentType === 'screenshare' ? SCREEN_FLUID_FPS : VIDEO_FLUID_FPS;
+  const judgesFluidity = stream.contentType !== 'screenshare';
   const out: number[] = [];
   for (let i = activeFrom(stream); i < stream.t.length; i++) {
     const rate = s.bitrateKbps?.[i];
@@ -51,7 +55,7 @@ export function videoMosSeries(stream: RtpStream): number[] {
     const loss = Math.max(0, Number.isFinite(s.lossPercent?.[i]) ? s.lossPercent![i]! : 0);
     const q =
       heightQuality(height) *
-      (fps !== undefined && Number.isFinite(fps) ? fpsQuality(fps, fluid) : 1) *
+      (judgesFluidity && fps !== undefined && Number.isFinite(fps) ? fpsQuality(fps, VIDEO_FLUID_FPS) : 1) *
       (Number.isFinite(frozen) ? 1 - frozen : 1) *
       Math.exp(-loss / VIDEO_LOSS_SCALE);
     out.push(1 + (EXPERIENCE.maxMos - 1) * q);
