@@ -3,6 +3,7 @@
  * opened late, series cut at 1000 samples, empty and getUserMedia-only dumps, `values` written as
  * arrays or holding objects, minified and gzipped files.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeDump } from '../src/index.js';
 import {
@@ -24,6 +25,7 @@ import {
   userAgentOf,
 } from './builders/internals-dump.js';
 import { connection, readSession } from './builders/read-session.js';
+import { fixture } from './support/fixtures.js';
 
 describe('legacy goog stats (the "Legacy Non-Standard" selector)', () => {
   const start = Date.UTC(2020, 10, 6, 2, 34, 10, 400);
@@ -394,5 +396,34 @@ describe('dumps past the 16 MiB whole-parse limit', () => {
       expect(reports(pc)).toEqual(reports(small));
     }
     expect(connection(big, '94-10').flags.legacyStats).toBe(true);
+  });
+});
+
+describe('a log that missed the connection-state `connected` event', () => {
+  // The clean 30 s call, with its `connected` connection state taken out and a `failed` one added
+  // at its end: ICE connected, then the connection failed without having logged `connected`.
+  const edited = (): Buffer => {
+    const dump = JSON.parse(
+      readFileSync(fixture('chromium156', 'clean', 'webrtc_internals_dump.txt'), 'utf8'),
+    );
+    const pc = Object.values(dump.PeerConnections)[0] as {
+      updateLog: { type: string; value: string; time: unknown }[];
+    };
+    const log = pc.updateLog.filter(
+      (e) => !(e.type === 'onconnectionstatechange' && e.value === '"connected"'),
+    );
+    const last = log.at(-1)!;
+    log.push({ ...last, type: 'onconnectionstatechange', value: '"failed"' });
+    pc.updateLog = log;
+    return Buffer.from(JSON.stringify(dump));
+  };
+
+  it('is read as a call that was up and then lost, not as a DTLS failure: its stats show media and DTLS connected', async () => {
+    const { data } = await analyzeDump(edited());
+    const pc = Object.values(data.pConnections)[0]!;
+    expect(pc.iceConnected).toBe(true);
+    expect(data.observations.map((o) => o.type)).not.toContain('dtlsFailure');
+    expect(data.observations.map((o) => o.type)).toContain('connectionLost');
+    expect(data.connectivityScore).toBeGreaterThan(1);
   });
 });

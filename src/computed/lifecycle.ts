@@ -1,5 +1,6 @@
 import { STATE_EVENTS } from '../ingest/event-types.js';
 import type { RawPeerConnection } from '../model/peer-connection.js';
+import type { StatsStore } from '../model/stats-report.js';
 import type { TraceEvent } from '../model/trace-event.js';
 
 export interface StateChange {
@@ -28,14 +29,19 @@ export interface Lifecycle {
   lastEventAt: number | undefined;
   closedAt: number | undefined;
   closed: boolean;
-  /** First `connected` (connection state; ICE connected/completed when there is no connection state). */
+  /**
+   * First `connected` (connection state; ICE connected/completed when there is no connection
+   * state, or when the DTLS state or the stats show the handshake done).
+   */
   connectedAt: number | undefined;
   everConnected: boolean;
   /** ICE reached `connected`/`completed` at least once. */
   iceConnected: boolean;
   /**
    * ICE connected but the connection state went to `failed` without ever being `connected`: the
-   * DTLS handshake never completed, so nothing was set up.
+   * DTLS handshake never completed, so nothing was set up. Not when the DTLS state was logged
+   * `connected` or the stats show a connected DTLS transport or received RTP packets: the log
+   * then only missed the `connected` event.
    */
   dtlsNeverCompleted: boolean;
   /**
@@ -100,6 +106,24 @@ export function stateTimelines(events: readonly TraceEvent[]): StateTimelines {
   return out;
 }
 
+/**
+ * Whether the stats show the DTLS handshake done: a transport whose `dtlsState` was `connected`, or
+ * RTP received (SRTP keys come from the handshake). Legacy stats have neither transports nor
+ * `dtlsState`; their received packets still tell.
+ */
+function dtlsCompletedInStats(stats: StatsStore | undefined): boolean {
+  if (!stats) return false;
+  for (const t of stats.ofType('transport')) {
+    const states = t.values('dtlsState');
+    if (states && Array.prototype.includes.call(states, 'connected')) return true;
+  }
+  for (const r of stats.ofType('inbound-rtp')) {
+    const packets = r.last('packetsReceived');
+    if (typeof packets === 'number' ? packets > 0 : Number(packets) > 0) return true;
+  }
+  return false;
+}
+
 const first = (changes: readonly StateChange[], ...states: string[]): StateChange | undefined =>
   changes.find((c) => states.includes(c.state));
 
@@ -132,11 +156,19 @@ export function lifecycle(pc: RawPeerConnection): Lifecycle {
 
   const connConnected = first(states.connection, 'connected');
   const iceConnectedChange = first(states.iceConnection, 'connected', 'completed');
-  const connectedChange = connConnected ?? (states.connection.length === 0 ? iceConnectedChange : undefined);
+  // ICE up without a logged connection-state `connected`: the connection was up if it logs no
+  // connection states at all, or if DTLS shows done (the log only missed that event).
+  const upByIce =
+    iceConnectedChange !== undefined &&
+    connConnected === undefined &&
+    (states.connection.length === 0 ||
+      first(states.dtls, 'connected') !== undefined ||
+      dtlsCompletedInStats(pc.stats));
+  const connectedChange = connConnected ?? (upByIce ? iceConnectedChange : undefined);
   const failedChange = first(states.connection, 'failed') ?? first(states.iceConnection, 'failed');
   const dtlsNeverCompleted =
     iceConnectedChange !== undefined &&
-    connConnected === undefined &&
+    connectedChange === undefined &&
     first(states.connection, 'failed') !== undefined;
   const wasUp = connectedChange !== undefined || (iceConnectedChange !== undefined && !dtlsNeverCompleted);
   const failedAfterConnected = wasUp && failedChange !== undefined && failsAfterConnecting(events);

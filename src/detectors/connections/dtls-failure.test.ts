@@ -49,6 +49,20 @@ detectorCases(detector, {
   quiet: [
     { name: 'DTLS connected normally', session: call([]) },
     {
+      name: 'DTLS state logged connected, the connection state `connected` missing from the log',
+      session: session({
+        connections: [
+          connection(
+            logged(
+              [...connectedCall(), [260, 'ondtlsstatechange', 'connected'], ...both(20_000, 'failed')].filter(
+                ([, type, value]) => !(type === 'onconnectionstatechange' && value === 'connected'),
+              ),
+            ),
+          ),
+        ],
+      }),
+    },
+    {
       name: 'Firefox: DTLS failure right after an ICE disconnection is the ICE failure seen early',
       session: call(
         [...both(20_000, 'disconnected'), [20_500, 'ondtlsstatechange', 'failed'], ...both(30_000, 'failed')],
