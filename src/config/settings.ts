@@ -263,7 +263,7 @@ export const SETTINGS = [
     default: '120',
     min: 1,
     description:
-      "Read requests (quota, sessions, observations, MCP tool calls) per window. Each new MCP session counts too (without a token, against the caller's address).",
+      "Read requests (quota, sessions, observations, MCP tool calls) per window. Each new MCP session counts too (without a token, against the caller's address; an IPv6 one by its /64).",
   },
   {
     key: 'ratePublic',

@@ -389,6 +389,11 @@ describe('MCP sessions count in the reads limit', () => {
       for (let i = 0; i < 2; i++) expect((await from('203.0.113.7')).status).toBe(200);
       expect((await from('203.0.113.7')).status).toBe(429);
       expect((await from('198.51.100.9')).status).toBe(200);
+      // An IPv6 client picks any address of its /64: they all count as one.
+      expect((await from('2001:db8:7:1::a')).status).toBe(200);
+      expect((await from('2001:db8:7:1::b')).status).toBe(200);
+      expect((await from('2001:db8:7:1:1:2:3:4')).status).toBe(429);
+      expect((await from('2001:db8:7:2::a')).status).toBe(200);
     } finally {
       await proxied.close();
     }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, siteUrlOf } from '../http/auth.js';
+import { clientAddressKey } from '../http/client-address.js';
 import type { App, RouteOptions } from '../http/route-types.js';
 import { ApiError } from '../service/api-error.js';
 import type { McpHandlers } from './handlers.js';
@@ -70,7 +71,10 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
    */
   async function sessionLimit(caller: McpCaller, address: string): Promise<Response | undefined> {
     try {
-      await ctx.rate.hit(caller.auth ? caller.auth.account.id : `address:${address}`, 'reads');
+      await ctx.rate.hit(
+        caller.auth ? caller.auth.account.id : `address:${clientAddressKey(address)}`,
+        'reads',
+      );
       return undefined;
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'rate_limited') throw error;
