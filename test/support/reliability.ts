@@ -16,6 +16,13 @@ export function scaled(env: string, ci: number): number {
   return Number.isFinite(value) && value >= ci ? Math.floor(value) : ci;
 }
 
+/**
+ * A test's time limit for `runs` runs of about `msPerRun` each (a slow, shared machine's pace),
+ * never below `ciMs`: raised run counts must not hit a limit sized for the suite's defaults.
+ */
+export const runsTimeout = (runs: number, msPerRun: number, ciMs: number): number =>
+  Math.max(ciMs, runs * msPerRun);
+
 /** The fast-check seed: fixed in CI (reproducible), CALLSCOPE_FUZZ_SEED to replay or vary. */
 export function fuzzSeed(): number {
   const value = Number(process.env.CALLSCOPE_FUZZ_SEED);
