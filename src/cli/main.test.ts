@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -197,6 +197,22 @@ describe('callscope analyze', () => {
     expect(io.stderrText).toContain(`Wrote 3 JSON file(s) to ${out}`);
     const relay = JSON.parse(readFileSync(join(out, names[2]!), 'utf8')) as { data: AnalyzeResponseData };
     expect(relay.data.connectivity).toBe('RELAY/UDP');
+  });
+
+  it('exits 2 with a message when --out names a file, before analyzing anything', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'callscope-out-'));
+    const file = join(dir, 'results');
+    writeFileSync(file, '');
+    const io = captureIo();
+    const dump = fixture('chromium156', 'loss', 'webrtc_internals_dump.txt');
+    expect(await main(['analyze', dump, '--out', file], io)).toBe(2);
+    expect(io.stderrText.trim()).toBe(
+      `callscope analyze: --out ${file}: not a directory (a file has that name)`,
+    );
+    expect(io.stdout).toBe('');
+    const below = captureIo();
+    expect(await main(['analyze', dump, '--out', join(file, 'sub')], below)).toBe(2);
+    expect(below.stderrText).toContain(`--out ${join(file, 'sub')}: not a directory`);
   });
 
   it('prints an array with --json for several files, unreadable ones included', async () => {

@@ -67,7 +67,11 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
     io.err('callscope analyze: - reads the dump from standard input, and nothing is piped in.');
     return 2;
   }
-  if (values.out) await mkdir(values.out, { recursive: true });
+  const outProblem = values.out === undefined ? undefined : await makeOutDir(values.out);
+  if (outProblem) {
+    io.err(`callscope analyze: --out ${values.out}: ${outProblem}`);
+    return 2;
+  }
   const sizes = await Promise.all(
     files.map((f) =>
       stat(f).then(
@@ -123,6 +127,22 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   if (outcomes.some((o) => o.kind === 'internal')) return 1;
   if (outcomes.some((o) => o.kind === 'unreadable')) return 2;
   return failOn === undefined ? 0 : gate(outcomes, failOn, io);
+}
+
+/**
+ * Creates the --out directory, or says in words why it cannot: a path that is a file is a usage
+ * error (exit 2), not an internal one with a stack trace.
+ */
+async function makeOutDir(dir: string): Promise<string | undefined> {
+  try {
+    await mkdir(dir, { recursive: true });
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') return 'not a directory (a file has that name)';
+    if (code === 'EACCES' || code === 'EPERM') return 'cannot create the directory: permission denied';
+    return `cannot create the directory: ${(error as Error).message}`;
+  }
 }
 
 const isSeverity = (s: string): s is Severity => (SEVERITIES as readonly string[]).includes(s);
