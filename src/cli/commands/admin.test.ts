@@ -99,6 +99,9 @@ describe('admin CLI', () => {
       ['accounts', ['create', '--name', 'x', '--credits', '1.5'], '--credits must be a whole number'],
       ['accounts', ['create', '--name', 'x', '--credits', '1', '--plan', 'gold'], '--plan must be one of'],
       ['accounts', ['frobnicate'], 'unknown command "accounts frobnicate"'],
+      ['accounts', [], 'give a command (create, list, disable-api, enable-api)'],
+      ['tokens', [], 'give a command (create, list, revoke)'],
+      ['credits', ['list'], 'unknown command "credits list" (credits commands: add)'],
       ['accounts', ['list', '--bogus'], "Unknown option '--bogus'"],
     ];
     for (const [group, args, message] of cases) {

@@ -23,6 +23,13 @@ export const ADMIN_HELP = `Administration (runs against the service's database; 
 
 Storage options: --data DIR (default ./data, or CALLSCOPE_DATA_DIR), --database-url URL (or CALLSCOPE_DATABASE_URL).`;
 
+/** The commands of each group, as the help lists them. */
+const ACTIONS: Record<string, readonly string[]> = {
+  accounts: ['create', 'list', 'disable-api', 'enable-api'],
+  tokens: ['create', 'list', 'revoke'],
+  credits: ['add'],
+};
+
 /** A mistake in the command line: the message, then the usage. */
 class UsageError extends Error {}
 /** A command that cannot be carried out (no such account, a missing database): the message alone. */
@@ -63,6 +70,16 @@ export async function adminCommand(
     return 0;
   }
   const [action, ...rest] = positionals;
+  // Checked before the database is opened: `callscope tokens` alone is a usage mistake, and its
+  // answer should name the commands, not complain about a --data directory.
+  const actions = ACTIONS[group] ?? [];
+  if (action === undefined || !actions.includes(action)) {
+    const known = actions.join(', ');
+    io.err(
+      `callscope ${group}: ${action === undefined ? `give a command (${known})` : `unknown command "${group} ${action}" (${group} commands: ${known})`}\n\n${ADMIN_HELP}`,
+    );
+    return 2;
+  }
   let storage: Storage | undefined;
   try {
     const storageFlags = [
