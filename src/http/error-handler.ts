@@ -42,6 +42,21 @@ function plainMessage(
   return undefined;
 }
 
+/**
+ * A single-valued query parameter given twice (`?limit=10&limit=20`) arrives as an array, which
+ * the schema words as "must be string": say what the caller did instead.
+ */
+function repeated(
+  first: ValidationIssue | undefined,
+  where: string,
+  path: string,
+  request: FastifyRequest,
+): string | undefined {
+  if (first?.keyword !== 'type' || where !== 'querystring' || !path) return undefined;
+  const value = (request.query as Record<string, unknown> | undefined)?.[path];
+  return Array.isArray(value) ? `${path} is given ${value.length} times; it takes one value` : undefined;
+}
+
 /** Routes that take a dump: their refusals of a body say how to send one. */
 const INGEST_ROUTE = /\/(analyze|upload|enrich)$/;
 const AS_OCTETS =
@@ -89,7 +104,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
       const detail = extra
         ? `unknown parameter "${extra}"`
-        : `${path ? `${path} ` : ''}${plainMessage(fe.validation, first) ?? first?.message ?? 'is invalid'}`;
+        : (repeated(first, where, path, request) ??
+          `${path ? `${path} ` : ''}${plainMessage(fe.validation, first) ?? first?.message ?? 'is invalid'}`);
       return sendError(reply, new ApiError('invalid_request', `Invalid ${where}: ${detail}.`));
     }
     const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;

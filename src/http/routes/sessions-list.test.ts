@@ -322,6 +322,16 @@ describe('GET sessions: filters and paging', () => {
     expect(await message('?page=99999999999')).toBe(
       'Invalid querystring: page must be a whole number of at most 7 digits.',
     );
+    expect(await message('?limit=10&limit=20')).toBe(
+      'Invalid querystring: limit is given 2 times; it takes one value.',
+    );
+    expect(await message('?browser=Chrome&browser=Firefox&browser=Edge')).toBe(
+      'Invalid querystring: browser is given 3 times; it takes one value.',
+    );
+    // Array filters take repeated values: too many of them is not a repetition mistake.
+    expect(await message(`?${Array.from({ length: 21 }, (_, i) => `name=n${i}`).join('&')}`)).not.toMatch(
+      /given \d+ times/,
+    );
   });
 
   it('refuses a mis-cased observation type with its spelling, and accepts one it does not know', async () => {
