@@ -61,7 +61,10 @@ describe('GET /v1.0/observations', () => {
 
   it('answers 404 for an unknown or wrongly cased type', async () => {
     await expectError(account.fetch('/v1.0/observations/noSuchThing'), 404, 'not_found');
-    await expectError(account.fetch('/v1.0/observations/IceFailure'), 404, 'not_found');
+    const miscased = await expectError(account.fetch('/v1.0/observations/IceFailure'), 404, 'not_found');
+    expect(miscased.body.error).toBe(
+      'No observation type "IceFailure" (types are case-sensitive; did you mean iceFailure?).',
+    );
     await expectError(account.fetch(`/v1.0/observations/${'x'.repeat(300)}`), 400, 'invalid_request');
   });
 
