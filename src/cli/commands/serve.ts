@@ -6,6 +6,7 @@ import { startSweeper } from '../../service/sweeper.js';
 import { invocation } from '../invocation.js';
 import type { CliIo } from '../io.js';
 import { RELEASE } from '../release.js';
+import { storageOption } from '../storage-option.js';
 
 export const SERVE_HELP = `Usage: callscope serve [--port N] [--host ADDR] [--data DIR] [--database-url URL] [--workers N] [--log-level L]
 
@@ -53,7 +54,7 @@ export async function serveCommand(
   if ((await ctx.storage.accounts.list()).length === 0)
     io.err(
       '  No account yet. Create one and its token with:\n' +
-        `    ${invocation()} accounts create --name "My team" --plan developer --credits 100${config.databaseUrl ? '' : ` --data ${config.dataDir}`}`,
+        `    ${invocation()} accounts create --name "My team" --plan developer --credits 100${storageOption(config, env)}`,
     );
   return new Promise<number>((resolve) => {
     closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
