@@ -54,9 +54,13 @@ detectorCases(detector, {
         connections: [
           connection(
             logged(
-              [...connectedCall(), [260, 'ondtlsstatechange', 'connected'], ...both(20_000, 'failed')].filter(
-                ([, type, value]) => !(type === 'onconnectionstatechange' && value === 'connected'),
-              ),
+              (
+                [
+                  ...connectedCall(),
+                  [260, 'ondtlsstatechange', 'connected'],
+                  ...both(20_000, 'failed'),
+                ] as LogEntry[]
+              ).filter(([, type, value]) => !(type === 'onconnectionstatechange' && value === 'connected')),
             ),
           ),
         ],

@@ -1,5 +1,4 @@
 import { defineDetector } from '../detector.js';
-import { SOURCES } from '../sources.js';
 
 /** iceTransportPolicy "relay": only TURN candidates are used, on purpose. */
 export default defineDetector({
