@@ -45,7 +45,7 @@ describe('callscope analyze', () => {
     const file = fixture('chromium156', 'datachannel-only', 'webrtc_internals_dump.txt');
     expect(await main(['analyze', file], io)).toBe(0);
     expect(io.stdout).toContain(
-      'scores        experience not scored (no audio or video) · audio – · video –',
+      'scores        experience not scored (no audio or video was exchanged) · audio – · video –',
     );
     const many = captureIo();
     expect(

@@ -18,7 +18,7 @@ export function scoresLine(data: AnalyzeResponseData): string {
   const experience = ratedExperience(data);
   return [
     experience === null
-      ? 'experience not scored (no audio or video)'
+      ? 'experience not scored (no audio or video was exchanged)'
       : `experience ${num(experience, 0)}/100`,
     `audio ${of5(data.audioScore)}`,
     `video ${of5(data.videoScore)}`,

@@ -184,7 +184,7 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     await page.goto(`${service.url}/sessions/${dataOnly}`);
     const experience = page.locator('dl.scores dd').first();
     await experience.waitFor();
-    expect(await experience.textContent()).toBe('not scored (no audio or video)');
+    expect(await experience.textContent()).toBe('not scored (no audio or video was exchanged)');
     expect(await experience.locator('.band-unrated').count()).toBe(1);
     await page.getByRole('heading', { name: 'Charts (0 streams)' }).waitFor();
 

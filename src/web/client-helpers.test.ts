@@ -23,7 +23,7 @@ describe('viewer helpers', () => {
 
   it('does not score the experience of a call without audio or video', () => {
     expect(experience({ experienceScore: 0, audioScore: null, videoScore: null })).toEqual({
-      text: 'not scored (no audio or video)',
+      text: 'not scored (no audio or video was exchanged)',
       band: 'unrated',
     });
     expect(experience({ experienceScore: 0, audioScore: 1.2, videoScore: null })).toEqual({

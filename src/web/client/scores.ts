@@ -13,7 +13,7 @@ interface Scores {
  */
 export function experience(d: Scores): { text: string; band: 'high' | 'medium' | 'low' | 'unrated' } {
   if (d.audioScore === null && d.videoScore === null)
-    return { text: 'not scored (no audio or video)', band: 'unrated' };
+    return { text: 'not scored (no audio or video was exchanged)', band: 'unrated' };
   const score = d.experienceScore;
   return {
     text: `${num(score, 0)} / 100`,
