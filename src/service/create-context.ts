@@ -73,11 +73,14 @@ export async function createContext(
   config: Config,
   overrides: { storage?: Storage; blobs?: BlobStore; log?: Logger; now?: () => number } = {},
 ): Promise<ServiceContext> {
+  const log = overrides.log ?? createLogger(config.logLevel);
   const storage =
     overrides.storage ??
     (await openStorage({
       dataDir: config.dataDir,
       ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+      // The message only: the error carries the pg client object, connection parameters included.
+      onConnectionLost: (error) => log.warn({ reason: error.message }, 'lost an idle PostgreSQL connection'),
     }));
   const now = overrides.now ?? Date.now;
   const spoolMemory = new MemoryBudget(config.limits.memorySpoolBytes);
@@ -93,7 +96,7 @@ export async function createContext(
     tokens: await TokenService.create(storage, config.jwtSecret, { embedTtlMs: config.embedTtlMs }),
     rate: new RateLimiter(storage, config.rateLimits, now),
     metrics: new Metrics({ bodyMemory: () => spoolMemory.used }),
-    log: overrides.log ?? createLogger(config.logLevel),
+    log,
     tmpDir: join(config.dataDir, 'tmp'),
     spoolMemory,
     now,

@@ -10,10 +10,19 @@ export interface Db {
   close(): Promise<void>;
 }
 
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL: told when the server closes an idle connection (see openPostgres). */
+  onConnectionLost?: (error: Error) => void;
+}
+
 /** Opens PostgreSQL when a URL is given, else SQLite in the data directory, and migrates it. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const db = options.databaseUrl
+    ? openPostgres(options.databaseUrl, 10, options.onConnectionLost)
+    : openSqlite(options.dataDir);
   try {
     await migrate(db as Kysely<unknown>, dialect);
   } catch (error) {

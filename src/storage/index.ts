@@ -1,6 +1,6 @@
 import { AccountsRepo } from './accounts.js';
 import { ChunksRepo } from './chunks.js';
-import { type Db, openDatabase } from './database.js';
+import { type DatabaseOptions, type Db, openDatabase } from './database.js';
 import { IdempotencyRepo } from './idempotency.js';
 import { McpSessionsRepo } from './mcp-sessions.js';
 import { RateCountersRepo } from './rate-counters.js';
@@ -41,6 +41,6 @@ export function storageOver(database: Db): Storage {
   };
 }
 
-export async function openStorage(options: { databaseUrl?: string; dataDir: string }): Promise<Storage> {
+export async function openStorage(options: DatabaseOptions): Promise<Storage> {
   return storageOver(await openDatabase(options));
 }
