@@ -153,4 +153,17 @@ describe('admin CLI', () => {
     expect((await run('accounts', 'list')).stdout).toContain('First');
     rmSync(elsewhere, { recursive: true, force: true });
   });
+
+  it('names the database it cannot open, password masked, without a stack trace (exit 1)', async () => {
+    const io = captureIo();
+    // Port 1 on loopback: nothing listens there, the connection is refused at once.
+    const code = await adminCommand('accounts', ['list'], io, {
+      CALLSCOPE_DATABASE_URL: 'postgres://callscope:hunter2@127.0.0.1:1/callscope',
+    });
+    expect(code).toBe(1);
+    expect(io.stderrText).toMatch(
+      /^callscope accounts: PostgreSQL postgres:\/\/callscope:\*\*\*@127\.0\.0\.1:1\/callscope: connect ECONNREFUSED/,
+    );
+    expect(io.stderrText).not.toContain('hunter2');
+  });
 });

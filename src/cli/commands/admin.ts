@@ -5,6 +5,7 @@ import { TokenService } from '../../service/tokens.js';
 import { openStorage, type Storage, type TokenScope } from '../../storage/index.js';
 import { sqliteFile } from '../../storage/sqlite/open.js';
 import type { CliIo } from '../io.js';
+import { describeDatabase } from './maintenance.js';
 
 export const ADMIN_HELP = `Administration (runs against the service's database; same --data / --database-url as serve):
 
@@ -34,6 +35,8 @@ const ACTIONS: Record<string, readonly string[]> = {
 class UsageError extends Error {}
 /** A command that cannot be carried out (no such account, a missing database): the message alone. */
 class CommandError extends Error {}
+/** The database cannot be opened: not a usage error (exit 1, not 2). */
+class DatabaseError extends Error {}
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -100,10 +103,14 @@ export async function adminCommand(
         `No database at ${file} yet: creating it. Start the service with --data ${config.dataDir} to use this account.`,
       );
     }
-    storage = await openStorage({
-      dataDir: config.dataDir,
-      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-    });
+    try {
+      storage = await openStorage({
+        dataDir: config.dataDir,
+        ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+      });
+    } catch (error) {
+      throw new DatabaseError(`${describeDatabase(config)}: ${(error as Error).message}`);
+    }
     const tokens = await TokenService.create(storage, config.jwtSecret);
     const out = (json: unknown, text: string) => io.out(values.json ? JSON.stringify(json, null, 2) : text);
     switch (command) {
@@ -201,6 +208,10 @@ export async function adminCommand(
     if (error instanceof CommandError) {
       io.err(`callscope ${group}: ${error.message}`);
       return 2;
+    }
+    if (error instanceof DatabaseError) {
+      io.err(`callscope ${group}: ${error.message}`);
+      return 1;
     }
     throw error;
   } finally {

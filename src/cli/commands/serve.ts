@@ -7,6 +7,7 @@ import { invocation } from '../invocation.js';
 import type { CliIo } from '../io.js';
 import { RELEASE } from '../release.js';
 import { storageOption } from '../storage-option.js';
+import { describeDatabase } from './maintenance.js';
 
 export const SERVE_HELP = `Usage: callscope serve [--port N] [--host ADDR] [--data DIR] [--database-url URL] [--workers N] [--log-level L]
 
@@ -36,7 +37,18 @@ export async function serveCommand(
     }
     throw error;
   }
-  const ctx = await createContext(config);
+  let ctx: Awaited<ReturnType<typeof createContext>>;
+  try {
+    ctx = await createContext(config);
+  } catch (error) {
+    // Most often the database: not up yet, a wrong host, user or database name. Say which one,
+    // password masked, rather than a stack trace.
+    io.err(
+      `callscope serve: cannot start with ${describeDatabase(config)}: ${(error as Error).message}\n` +
+        `  ${invocation()} doctor checks the database, the blob store and the data directory.`,
+    );
+    return 1;
+  }
   const { app, state } = await buildApp(ctx, { logRequests: true });
   const stopSweeper = startSweeper(ctx);
   let address: string;
