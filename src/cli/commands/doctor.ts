@@ -1,3 +1,4 @@
+import { unknownSettings } from '../../config/unknown-settings.js';
 import type { CliIo } from '../io.js';
 import { RELEASE } from '../release.js';
 import {
@@ -57,6 +58,7 @@ export async function doctorCommand(
       ...(config.databaseUrl && config.blobStore === 'fs'
         ? ['note: with fs blobs, only nodes sharing this data directory can serve together']
         : []),
+      ...unknownSettings(env).map((warning) => `warning: ${warning}`),
     ].join(', '),
   });
   report(await checkDataDir(config));

@@ -24,4 +24,16 @@ describe('callscope serve', () => {
     expect(io.stderrText).not.toContain('hunter2');
     expect(io.stderrText).not.toMatch(/^\s+at /m);
   });
+
+  it('warns about a CALLSCOPE_ variable that is not a setting, naming the one meant', async () => {
+    const io = captureIo();
+    await serveCommand([], io, {
+      CALLSCOPE_DATA_DIR: dir,
+      CALLSCOPE_DATABASE_URL: 'postgres://callscope@127.0.0.1:1/callscope',
+      CALLSCOPE_SHUTDOWN_GRACE: '1000',
+    });
+    expect(io.stderrText).toContain(
+      'callscope serve: warning: CALLSCOPE_SHUTDOWN_GRACE is not a setting (did you mean CALLSCOPE_SHUTDOWN_GRACE_MS?): it is ignored',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, parseConfig, settingsHelp } from '../../config/config.js';
+import { unknownSettings } from '../../config/unknown-settings.js';
 import { buildApp } from '../../http/build-app.js';
 import { closeContext, createContext } from '../../service/create-context.js';
 import { startSweeper } from '../../service/sweeper.js';
@@ -37,6 +38,7 @@ export async function serveCommand(
     }
     throw error;
   }
+  for (const warning of unknownSettings(env)) io.err(`callscope serve: warning: ${warning}`);
   let ctx: Awaited<ReturnType<typeof createContext>>;
   try {
     ctx = await createContext(config);
