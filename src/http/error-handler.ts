@@ -95,7 +95,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     // A body left unread (refused early, or cut off at a limit) would be parsed as the next request
     // on a kept-alive connection: close it, as Fastify does for its own body-parser errors.
     if (!request.raw.complete || request.raw.destroyed) reply.header('connection', 'close');
-    if (error instanceof ApiError) return sendError(reply, error);
+    if (error instanceof ApiError) {
+      // A 500 the service chose (an analysis stopped at its time limit, a stored dump gone
+      // missing) was otherwise only a status code in the request log: say why, under the
+      // request's id, so that the dump behind it can be found.
+      if (error.status >= 500 && error.code === 'server_error')
+        request.log.error({ reason: error.message }, 'request failed');
+      return sendError(reply, error);
+    }
     const fe = error as FastifyError;
     if (fe.validation) {
       const where = fe.validationContext ?? 'request';
