@@ -19,6 +19,12 @@ async function appLogging() {
   app.get('/timeout', async () => {
     throw new ApiError('server_error', 'The analysis took longer than 300 s and was stopped.');
   });
+  app.get('/database-down', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
+  app.get('/bug', async () => {
+    throw new TypeError('x is undefined');
+  });
   app.get('/busy', async () => {
     throw new ApiError('server_busy', 'Every analysis worker is busy: retry shortly.');
   });
@@ -44,6 +50,24 @@ describe('error handler', () => {
     const { app, lines } = await appLogging();
     expect((await app.inject({ url: '/busy' })).statusCode).toBe(503);
     expect(lines.some((l) => l.msg === 'request failed')).toBe(false);
+    await app.close();
+  });
+
+  it('answers 503 with Retry-After while the database is unreachable, and logs it as a warning', async () => {
+    const { app, lines } = await appLogging();
+    const res = await app.inject({ url: '/database-down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({
+      error: 'The database is unreachable for the moment: retry shortly.',
+      errorCode: 'server_busy',
+    });
+    expect(lines.find((l) => l.msg === 'database unavailable')).toMatchObject({
+      level: 40,
+      reason: 'connect ECONNREFUSED 127.0.0.1:5432',
+    });
+    // Any other failure stays a 500.
+    expect((await app.inject({ url: '/bug' })).statusCode).toBe(500);
     await app.close();
   });
 });

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERROR_CATALOG, type ErrorCode } from '../service/api-error.js';
+import { isStorageUnavailable } from '../storage/unavailable.js';
 import { contentType } from './auth.js';
+
+/** Retry-After of a 503 while the database is unreachable: a restart or failover takes seconds. */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** Fastify's own failures, as catalog errors. */
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
@@ -125,6 +129,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       const code: ErrorCode =
         fe.statusCode === 413 ? 'file_too_large' : fe.statusCode === 404 ? 'not_found' : 'invalid_request';
       return sendError(reply, new ApiError(code, fe.message));
+    }
+    if (isStorageUnavailable(error)) {
+      // The database is away (restart, failover, network cut): worth a retry, which a 500 does
+      // not say. Logged as a warning with the driver's message only (its error carries the client).
+      request.log.warn({ reason: (error as Error).message }, 'database unavailable');
+      return sendError(
+        reply,
+        new ApiError('server_busy', 'The database is unreachable for the moment: retry shortly.', {
+          'retry-after': String(DATABASE_RETRY_AFTER_S),
+        }),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(

@@ -37,7 +37,7 @@ export const ERROR_CATALOG = {
   server_error: { status: 500, when: 'Anything else; never a stack trace in the body.' },
   server_busy: {
     status: 503,
-    when: 'Every analysis worker is busy and the queue is full, or the server is shutting down; see Retry-After.',
+    when: 'Every analysis worker is busy and the queue is full, the server is shutting down, or its database is unreachable for the moment; see Retry-After.',
   },
 } as const;
 
