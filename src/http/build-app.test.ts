@@ -34,4 +34,24 @@ describe('service smoke test', () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ errorCode: 'authentication', error: expect.any(String) });
   });
+
+  it("names each request in its answer: the caller's X-Request-Id, else a UUID unique across starts", async () => {
+    const mine = await fetch(`${service.url}/healthz`, {
+      headers: { 'x-request-id': 'trace-4bf92f3577b34da6' },
+    });
+    expect(mine.headers.get('x-request-id')).toBe('trace-4bf92f3577b34da6');
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const a = (await fetch(`${service.url}/v1.0/quota`)).headers.get('x-request-id');
+    const b = (await fetch(`${service.url}/v1.0/quota`)).headers.get('x-request-id');
+    expect(a).toMatch(uuid);
+    expect(b).toMatch(uuid);
+    expect(a).not.toBe(b);
+    // An id that is not one (too long, spaces) is replaced, not echoed.
+    for (const odd of ['x'.repeat(129), 'two words'])
+      expect(
+        (await fetch(`${service.url}/healthz`, { headers: { 'x-request-id': odd } })).headers.get(
+          'x-request-id',
+        ),
+      ).toMatch(uuid);
+  });
 });

@@ -10,6 +10,7 @@ import { authenticate } from './auth.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
 import { RAW_TYPES } from './ingest-handler.js';
 import { withMcpPath } from './openapi-mcp.js';
+import { requestId } from './request-id.js';
 import type { App, RouteOptions } from './route-types.js';
 import { analyzeRoute } from './routes/analyze.js';
 import { enrichRoute } from './routes/enrich.js';
@@ -44,7 +45,8 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     // every character escaped); dumps come as streams or chunks, MCP has a limit of its own. A low
     // limit bounds the event-loop time one JSON body can take (parse and validation).
     bodyLimit: 64 * 1024,
-    requestIdHeader: 'x-request-id',
+    genReqId: requestId,
+    requestIdHeader: false,
     // Behind the configured proxies, request.ip is the client's (X-Forwarded-For), not the proxy's.
     ...(ctx.config.trustProxy ? { trustProxy: ctx.config.trustProxy } : {}),
     return503OnClosing: true,
@@ -66,6 +68,10 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   installErrorHandler(app);
+  // Every answer names its request, so that a caller's report can be matched to the logs.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.decorateRequest('auth', null);
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
