@@ -10,13 +10,22 @@ declare module 'fastify' {
   }
 }
 
-/** The bearer token of a request, or undefined when the header is absent or not a bearer. */
-export function bearerToken(request: FastifyRequest): string | undefined {
+/** What a request's Authorization header gave: its bearer token, or why there is none. */
+export type BearerHeader = { token: string } | { problem: 'no token' | 'not bearer' };
+
+/**
+ * The bearer token of a request. A header that is present but not `Bearer <token>` (commonly the
+ * token alone) is told apart from a missing one, so that the answer can name the form expected.
+ */
+export function readBearer(request: FastifyRequest): BearerHeader {
   const header = request.headers.authorization;
-  if (!header) return undefined;
+  if (!header) return { problem: 'no token' };
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m?.[1];
+  return m ? { token: m[1]! } : { problem: 'not bearer' };
 }
+
+export const NOT_BEARER =
+  'The Authorization header must be "Bearer <application token>": the word Bearer, a space, then the token.';
 
 export const NO_API_ACCESS =
   "This account's plan has no API access; an administrator can restore it with `callscope accounts enable-api`.";
@@ -24,16 +33,18 @@ export const NO_API_ACCESS =
 /** onRequest hook of /v1.0 routes: 401 before any body is read when the token is not valid. */
 export function authenticate(ctx: ServiceContext) {
   return async (request: FastifyRequest): Promise<void> => {
-    const token = bearerToken(request);
-    if (!token)
+    const bearer = readBearer(request);
+    if ('problem' in bearer)
       throw new ApiError(
         'authentication',
-        'Missing bearer token: send "Authorization: Bearer <application token>".',
+        bearer.problem === 'not bearer'
+          ? NOT_BEARER
+          : 'Missing bearer token: send "Authorization: Bearer <application token>".',
         {
           'www-authenticate': 'Bearer realm="callscope"',
         },
       );
-    const auth = await ctx.tokens.verify(token);
+    const auth = await ctx.tokens.verify(bearer.token);
     if (!auth)
       throw new ApiError(
         'authentication',

@@ -54,4 +54,14 @@ describe('service smoke test', () => {
         ),
       ).toMatch(uuid);
   });
+
+  it('says what form the Authorization header takes when the token comes without "Bearer "', async () => {
+    const account = await service.account();
+    const res = await fetch(`${service.url}/v1.0/quota`, { headers: { authorization: account.token } });
+    expect(res.status).toBe(401);
+    const body = (await res.json()) as { errorCode: string; error: string };
+    expect(body.errorCode).toBe('authentication');
+    expect(body.error).toMatch(/Authorization header must be "Bearer <application token>"/);
+    expect(body.error).not.toMatch(/Missing/);
+  });
 });

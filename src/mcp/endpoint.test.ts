@@ -14,9 +14,14 @@ import { TAGS } from '../model/observation-terms.js';
 
 type Mode = 'legacy' | 'auto';
 
-async function connect(service: TestService, mode: Mode, token?: string) {
+async function connect(
+  service: TestService,
+  mode: Mode,
+  token?: string,
+  authorization = token ? `Bearer ${token}` : undefined,
+) {
   const transport = new StreamableHTTPClientTransport(new URL(`${service.url}/v1.0/mcp`), {
-    requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} },
+    requestInit: { headers: authorization ? { authorization } : {} },
   });
   const client = new Client({ name: 'callscope-test', version: '1.0' }, { versionNegotiation: { mode } });
   await client.connect(transport);
@@ -119,6 +124,13 @@ describe('MCP endpoint', () => {
       expect(noToken.isError).toBe(true);
       expect((noToken.content as { text: string }[])[0]!.text).toContain('authentication');
       await anonymous.client.close();
+      const bare = await connect(service, mode, undefined, account.token);
+      const notBearer = await bare.client.callTool({ name: 'get_quota', arguments: {} });
+      expect(notBearer.isError).toBe(true);
+      expect((notBearer.content as { text: string }[])[0]!.text).toMatch(
+        /Authorization header must be \\"Bearer <application token>\\"/,
+      );
+      await bare.client.close();
       const forged = await connect(service, mode, `${account.token.slice(0, -4)}AAAA`);
       const bad = await forged.client.callTool({ name: 'get_quota', arguments: {} });
       expect(bad.isError).toBe(true);

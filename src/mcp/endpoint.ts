@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken, siteUrlOf } from '../http/auth.js';
+import { readBearer, siteUrlOf } from '../http/auth.js';
 import { clientAddressKey } from '../http/client-address.js';
 import type { App, RouteOptions } from '../http/route-types.js';
 import { ApiError } from '../service/api-error.js';
@@ -48,9 +48,9 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
 
   async function identify(request: FastifyRequest): Promise<McpCaller> {
     const siteUrl = siteUrlOf(ctx, request);
-    const token = bearerToken(request);
-    if (!token) return { problem: 'no token', siteUrl };
-    const auth = await ctx.tokens.verify(token);
+    const bearer = readBearer(request);
+    if ('problem' in bearer) return { problem: bearer.problem, siteUrl };
+    const auth = await ctx.tokens.verify(bearer.token);
     return auth ? { auth, siteUrl } : { problem: 'invalid token', siteUrl };
   }
 

@@ -4,7 +4,7 @@ import {
   McpServer,
   type McpServerFactory,
 } from '@modelcontextprotocol/server';
-import { NO_API_ACCESS } from '../http/auth.js';
+import { NO_API_ACCESS, NOT_BEARER } from '../http/auth.js';
 import { ApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import type { AuthContext } from '../service/tokens.js';
@@ -15,8 +15,8 @@ import { TOOLS } from './tools.js';
 /** What the HTTP layer learned about the caller, carried to the tools through the SDK's authInfo. */
 export interface McpCaller {
   auth?: AuthContext;
-  /** Why there is no auth: no token, or an invalid one. */
-  problem?: string;
+  /** Why there is no auth: no token, an Authorization header not `Bearer <token>`, or an invalid token. */
+  problem?: 'no token' | 'not bearer' | 'invalid token';
   siteUrl: string;
 }
 
@@ -66,7 +66,9 @@ export function serverFactory(ctx: ServiceContext): McpServerFactory {
                 'authentication',
                 caller.problem === 'invalid token'
                   ? 'The bearer token is not valid: it is malformed, forged or revoked.'
-                  : 'This tool needs the account token: send "Authorization: Bearer <application token>".',
+                  : caller.problem === 'not bearer'
+                    ? NOT_BEARER
+                    : 'This tool needs the account token: send "Authorization: Bearer <application token>".',
               );
             if (!caller.auth.account.apiAccess) throw new ApiError('forbidden', NO_API_ACCESS);
             // As REST: the token is checked first, then the arguments, then the rate.
