@@ -69,6 +69,10 @@ describe('admin CLI', () => {
     }[];
     expect(list.map((t) => t.id)).toContain(issued.tokenId);
     expect(JSON.stringify(list)).not.toContain('Hash');
+    const text = (await admin('tokens', 'list', '--account', account.id)).stdout.split('\n');
+    expect(text[0]).toMatch(/^id +scope +status +account +name$/);
+    expect(text[1]).toMatch(/^-+( +-+){4}$/);
+    expect(text.find((l) => l.startsWith(issued.tokenId))).toMatch(/ read_only +active +/);
 
     expect((await admin('tokens', 'revoke', issued.tokenId)).stdout).toContain('revoked');
     expect(await verify(issued.token)).toBeUndefined();

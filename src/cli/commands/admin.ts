@@ -4,6 +4,7 @@ import { ConfigError, PLANS, type Plan, parseConfig } from '../../config/config.
 import { TokenService } from '../../service/tokens.js';
 import { openStorage, type Storage, type TokenScope } from '../../storage/index.js';
 import { sqliteFile } from '../../storage/sqlite/open.js';
+import { table } from '../format.js';
 import type { CliIo } from '../io.js';
 import { describeDatabase } from './maintenance.js';
 
@@ -171,12 +172,10 @@ export async function adminCommand(
           shown,
           shown.length === 0
             ? 'No tokens.'
-            : shown
-                .map(
-                  (t) =>
-                    `${t.id}  ${t.scope.padEnd(9)} ${t.revokedAt ? 'revoked' : 'active '}  ${t.accountId}  ${t.name}`,
-                )
-                .join('\n'),
+            : table(
+                ['id', 'scope', 'status', 'account', 'name'],
+                shown.map((t) => [t.id, t.scope, t.revokedAt ? 'revoked' : 'active', t.accountId, t.name]),
+              ),
         );
         return 0;
       }
