@@ -74,6 +74,11 @@ describe('admin CLI', () => {
     expect(text[1]).toMatch(/^-+( +-+){4}$/);
     expect(text.find((l) => l.startsWith(issued.tokenId))).toMatch(/ read_only +active +/);
 
+    const pasted = await admin('tokens', 'revoke', issued.token);
+    expect(pasted.code).toBe(2);
+    expect(pasted.stderr).toContain('that is a token, not a token id; `callscope tokens list` shows ids');
+    expect(pasted.stderr).not.toContain(issued.token.split('.')[2]);
+    expect((await verify(issued.token))?.scope).toBe('read_only');
     expect((await admin('tokens', 'revoke', issued.tokenId)).stdout).toContain('revoked');
     expect(await verify(issued.token)).toBeUndefined();
     const again = await admin('tokens', 'revoke', issued.tokenId);

@@ -181,6 +181,12 @@ export async function adminCommand(
       }
       case 'tokens revoke': {
         const id = required(rest[0], 'TOKEN_ID');
+        // A token pasted in place of its id: say so without echoing it (it is a secret, and the
+        // terminal's scrollback or a CI log would keep it).
+        if (isJwt(id))
+          throw new CommandError(
+            'that is a token, not a token id; `callscope tokens list` shows ids (the first column).',
+          );
         if (!(await storage.tokens.revoke(id))) throw new CommandError(`no active token ${id}`);
         out({ revoked: id }, `Token ${id} revoked.`);
         return 0;
@@ -216,6 +222,11 @@ export async function adminCommand(
   } finally {
     await storage?.close();
   }
+}
+
+/** Whether `text` has the shape of a JWT (three base64url parts), which a token id (a UUID) never has. */
+function isJwt(text: string): boolean {
+  return /^[\w-]+\.[\w-]+\.[\w-]*$/.test(text);
 }
 
 function required(value: string | undefined, name: string): string {
