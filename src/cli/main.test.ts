@@ -7,6 +7,7 @@ import { captureIo } from '../../test/support/cli-io.js';
 import { fixture } from '../../test/support/fixtures.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import { PROCESSOR_VERSION } from '../version.js';
+import { ACTIONS } from './commands/admin.js';
 import { main } from './main.js';
 
 describe('callscope analyze', () => {
@@ -267,5 +268,24 @@ describe('callscope analyze', () => {
     const known = captureIo();
     expect(await main(['help', 'analyze'], known)).toBe(0);
     expect(known.stdout).toMatch(/^Usage: callscope analyze/);
+  });
+
+  it('names every administration command the dispatcher accepts, in the summary and the usage', async () => {
+    const io = captureIo();
+    expect(await main(['--help'], io)).toBe(0);
+    // The summary's entries: a line indented by two spaces, and its continuation lines.
+    const summary = io.stdout.slice(io.stdout.indexOf('Commands:'), io.stdout.indexOf('Options:'));
+    const entries = summary.split(/\n(?= {2}\S)/);
+    for (const [group, actions] of Object.entries(ACTIONS)) {
+      const entry = entries.find((e) => e.startsWith(`  ${group} `)) ?? '';
+      for (const action of actions) {
+        expect({ group, action, named: new RegExp(`\\b${action}\\b`).test(entry) }).toMatchObject({
+          named: true,
+        });
+        // Every administration command takes --json (their options are shared).
+        const usage = io.stdout.split('\n').find((l) => l.trim().startsWith(`callscope ${group} ${action} `));
+        expect({ group, action, usage }).toMatchObject({ usage: expect.stringContaining('[--json]') });
+      }
+    }
   });
 });

@@ -28,7 +28,8 @@ Commands:
   migrate           apply pending database migrations and exit
   doctor            check configuration, database, blob store and data directory
   housekeeping      remove leftovers now (expired chunks, holds and orphans of a crash)
-  accounts ...      create and list accounts (prints an application token)
+  accounts ...      create and list accounts (create prints an application token);
+                    disable-api / enable-api withdraw or restore an account's API access
   tokens ...        create, list and revoke application tokens
   credits add       add purchased credits to an account
   help [command]    show help

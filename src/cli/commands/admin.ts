@@ -19,14 +19,17 @@ export const ADMIN_HELP = `Administration (runs against the service's database; 
       its sessions, tokens, credits and share links are kept.
   callscope tokens create --account ID [--name NAME] [--scope full|read_only] [--json]
   callscope tokens list [--account ID] [--json]
-  callscope tokens revoke TOKEN_ID
+  callscope tokens revoke TOKEN_ID [--json]
   callscope credits add --account ID --credits N [--json]
       Adds purchased credits (used after the monthly ones, never expire).
 
 Storage options: --data DIR (default ./data, or CALLSCOPE_DATA_DIR), --database-url URL (or CALLSCOPE_DATABASE_URL).`;
 
-/** The commands of each group, as the help lists them. */
-const ACTIONS: Record<string, readonly string[]> = {
+/**
+ * The commands of each group: what adminCommand accepts, and what the help must name (a test
+ * checks both helps against this list).
+ */
+export const ACTIONS: Record<string, readonly string[]> = {
   accounts: ['create', 'list', 'disable-api', 'enable-api'],
   tokens: ['create', 'list', 'revoke'],
   credits: ['add'],
