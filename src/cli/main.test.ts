@@ -288,4 +288,25 @@ describe('callscope analyze', () => {
       }
     }
   });
+
+  it('refuses an unknown option of every command that parses options alike: its name, the usage, exit 2', async () => {
+    const analyze = captureIo();
+    expect(await main(['analyze', 'x', '--bogus'], analyze)).toBe(2);
+    expect(analyze.stderrText).toBe(
+      'callscope analyze: unknown option --bogus\n' +
+        'Usage: callscope analyze FILE... [--json] [--out DIR] [--points N] [--fail-on SEVERITY]\n' +
+        'Run "callscope analyze --help" for every option.\n',
+    );
+    for (const command of ['migrate', 'doctor', 'housekeeping', 'accounts', 'tokens', 'credits']) {
+      const io = captureIo();
+      expect({ command, code: await main([command, '--bogus'], io) }).toEqual({ command, code: 2 });
+      expect(io.stderrText).toMatch(
+        new RegExp(`^callscope ${command}: unknown option --bogus\\nUsage:\\s+callscope ${command} `),
+      );
+      expect(io.stderrText).not.toContain("'--");
+    }
+    const revoke = captureIo();
+    expect(await main(['tokens', 'revoke', 'id', '--bogus'], revoke)).toBe(2);
+    expect(revoke.stderrText).toContain('\nUsage: callscope tokens revoke TOKEN_ID [--json]\n');
+  });
 });

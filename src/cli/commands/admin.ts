@@ -6,6 +6,7 @@ import { openStorage, type Storage, type TokenScope } from '../../storage/index.
 import { sqliteFile } from '../../storage/sqlite/open.js';
 import { table } from '../format.js';
 import type { CliIo } from '../io.js';
+import { refusal } from '../option-problem.js';
 import { describeDatabase } from './maintenance.js';
 
 export const ADMIN_HELP = `Administration (runs against the service's database; same --data / --database-url as serve):
@@ -34,6 +35,18 @@ export const ACTIONS: Record<string, readonly string[]> = {
   tokens: ['create', 'list', 'revoke'],
   credits: ['add'],
 };
+
+/**
+ * The usage lines of ADMIN_HELP for the command `args` name (`tokens revoke`), or of every command
+ * of the group when they name none: for a command line parseArgs refused, so read without it.
+ */
+function adminUsage(group: string, args: readonly string[]): string[] {
+  const action = args.find((a) => ACTIONS[group]?.includes(a));
+  const prefix = `callscope ${group} ${action ?? ''}`.trimEnd();
+  return ADMIN_HELP.split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line === prefix || line.startsWith(`${prefix} `));
+}
 
 /** A mistake in the command line: the message, then the usage. */
 class UsageError extends Error {}
@@ -69,7 +82,7 @@ export async function adminCommand(
   try {
     ({ values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true }));
   } catch (error) {
-    io.err(`callscope ${group}: ${(error as Error).message}\n\n${ADMIN_HELP}`);
+    io.err(refusal(group, error, adminUsage(group, args)));
     return 2;
   }
   if (values.help) {

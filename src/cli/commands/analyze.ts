@@ -6,6 +6,7 @@ import { ratedExperience } from '../../model/payload/rated-experience.js';
 import { analyzeOne, type Outcome, result, type Source } from '../analyze-one.js';
 import { duration, num, table } from '../format.js';
 import type { CliIo } from '../io.js';
+import { refusal, usageLines } from '../option-problem.js';
 import { outputNames } from '../out-names.js';
 import { Progress } from '../progress.js';
 import { renderSummary } from '../summary.js';
@@ -37,7 +38,7 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   try {
     parsed = parse(args);
   } catch (error) {
-    io.err(`${(error as Error).message}\n\n${ANALYZE_HELP}`);
+    io.err(refusal('analyze', error, usageLines(ANALYZE_HELP)));
     return 2;
   }
   const { values, positionals: files } = parsed;

@@ -5,6 +5,7 @@ import { type Config, ConfigError, parseConfig } from '../../config/config.js';
 import { openPostgres } from '../../storage/postgres/open.js';
 import { openSqlite } from '../../storage/sqlite/open.js';
 import type { CliIo } from '../io.js';
+import { refusal, usageLines } from '../option-problem.js';
 
 export const STORAGE_OPTIONS_HELP =
   'Options: --data DIR (or CALLSCOPE_DATA_DIR), --database-url URL (or CALLSCOPE_DATABASE_URL); every other\nsetting comes from the environment, as for serve.';
@@ -40,7 +41,7 @@ export function parseMaintenanceArgs(
       ],
     };
   } catch (error) {
-    io.err(`callscope ${command}: ${(error as Error).message}\n\n${help}`);
+    io.err(refusal(command, error, usageLines(help)));
     return { exit: 2 };
   }
 }
