@@ -215,7 +215,9 @@ export function settingsHelp(): string {
     .map((s) => {
       const name = s.flag ? `${s.flag} / ${s.env}` : s.env;
       const def = s.default !== undefined && s.default !== '' ? ` (default ${s.default})` : '';
-      return `  ${name}\n      ${s.description}${def}`;
+      // Read from the setting, as the parser and docs/operations.md do, so the three cannot differ.
+      const values = s.values ? `\n      One of ${s.values.join(', ')}.` : '';
+      return `  ${name}\n      ${s.description}${def}${values}`;
     })
     .join('\n');
 }
