@@ -10,6 +10,12 @@ describe('storageOption', () => {
     );
   });
 
+  it('quotes a data directory the shell would split or expand', () => {
+    expect(storageOption({ databaseUrl: undefined, dataDir: "/srv/team's data" }, {})).toBe(
+      " --data '/srv/team'\\''s data'",
+    );
+  });
+
   it('leaves a database URL from CALLSCOPE_DATABASE_URL to the environment', () => {
     expect(storageOption({ databaseUrl: url, dataDir: './data' }, { CALLSCOPE_DATABASE_URL: url })).toBe('');
   });

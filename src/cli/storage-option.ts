@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.js';
+import { shellQuote } from './shell-quote.js';
 
 /**
  * The storage option to repeat in a command printed for the user to run next (such as creating
@@ -11,7 +12,7 @@ export function storageOption(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   env: NodeJS.ProcessEnv,
 ): string {
-  if (!config.databaseUrl) return ` --data ${config.dataDir}`;
+  if (!config.databaseUrl) return ` --data ${shellQuote(config.dataDir)}`;
   if (env.CALLSCOPE_DATABASE_URL === config.databaseUrl) return '';
   return ' --database-url <the URL given to serve>';
 }

@@ -174,4 +174,14 @@ describe('admin CLI', () => {
     );
     expect(io.stderrText).not.toContain('hunter2');
   });
+
+  it('quotes a data directory with a space in the serve command it suggests', async () => {
+    const parent = tempDir('callscope-admin-spaced-');
+    const spaced = join(parent, 'team data');
+    const io = captureIo();
+    const args = ['create', '--name', 'First', '--credits', '1', '--data', spaced];
+    expect(await adminCommand('accounts', args, io, {})).toBe(0);
+    expect(io.stderrText).toContain(`Start the service with --data '${spaced}' to use this account.`);
+    rmSync(parent, { recursive: true, force: true });
+  });
 });

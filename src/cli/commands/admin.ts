@@ -7,6 +7,7 @@ import { sqliteFile } from '../../storage/sqlite/open.js';
 import { table } from '../format.js';
 import type { CliIo } from '../io.js';
 import { refusal } from '../option-problem.js';
+import { shellQuote } from '../shell-quote.js';
 import { describeDatabase } from './maintenance.js';
 
 export const ADMIN_HELP = `Administration (runs against the service's database; same --data / --database-url as serve):
@@ -117,7 +118,7 @@ export async function adminCommand(
           `no database at ${file}. Give --data the directory the service uses (serve prints it when it starts).`,
         );
       io.err(
-        `No database at ${file} yet: creating it. Start the service with --data ${config.dataDir} to use this account.`,
+        `No database at ${file} yet: creating it. Start the service with --data ${shellQuote(config.dataDir)} to use this account.`,
       );
     }
     try {

@@ -14,6 +14,7 @@ import { createBlobStore } from '../../service/create-context.js';
 import { migrationStatus } from '../../storage/migrations.js';
 import { sqliteFile } from '../../storage/sqlite/open.js';
 import { invocation } from '../invocation.js';
+import { shellQuote } from '../shell-quote.js';
 import { openRawDatabase } from './maintenance.js';
 
 export interface CheckResult {
@@ -131,7 +132,7 @@ export async function checkDatabase(config: Config, target: string): Promise<Che
 
 /** The migrate command to copy, for the database this check looked at. */
 const migrateHint = (config: Config) =>
-  `run ${invocation()} migrate${config.databaseUrl ? '' : ` --data ${config.dataDir}`} (serve also migrates at start)`;
+  `run ${invocation()} migrate${config.databaseUrl ? '' : ` --data ${shellQuote(config.dataDir)}`} (serve also migrates at start)`;
 
 export async function checkMigrations(config: Config): Promise<CheckResult> {
   const name = 'migrations';

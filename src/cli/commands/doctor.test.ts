@@ -61,6 +61,14 @@ describe('callscope doctor', () => {
     expect(r.code).toBe(1);
   });
 
+  it('quotes a data directory with a space in the migrate command it prints', async () => {
+    const dir = join(dataDir(), 'team data');
+    const r = await doctor({}, ['--data', dir]);
+    expect(r.out).toContain(
+      `fix: run ${invocation()} migrate --data '${dir}' (serve also migrates at start)`,
+    );
+  });
+
   it('leaves a data directory that does not exist yet as it is', async () => {
     const dir = join(dataDir(), 'not-yet');
     const r = await doctor({}, ['--data', dir]);
