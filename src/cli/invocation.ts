@@ -1,4 +1,5 @@
 import { basename, isAbsolute, relative } from 'node:path';
+import { shellQuote } from './shell-quote.js';
 
 /**
  * How to run this CLI again, for the commands it prints to be copied: `callscope` when it runs as
@@ -9,5 +10,5 @@ export function invocation(script = process.argv[1] ?? '', cwd = process.cwd()):
   if (basename(script) === 'callscope') return 'callscope';
   const rel = relative(cwd, script);
   const path = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : script;
-  return `node ${/[\s"'$`\\]/.test(path) ? JSON.stringify(path) : path}`;
+  return `node ${shellQuote(path)}`;
 }
