@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/support/cli-io.js';
 import { fixture } from '../../test/support/fixtures.js';
+import { cliCommand } from '../../test/support/processes.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { ACTIONS } from './commands/admin.js';
@@ -309,4 +311,27 @@ describe('callscope analyze', () => {
     expect(await main(['tokens', 'revoke', 'id', '--bogus'], revoke)).toBe(2);
     expect(revoke.stderrText).toContain('\nUsage: callscope tokens revoke TOKEN_ID [--json]\n');
   });
+});
+
+describe('callscope as a process', () => {
+  it('stops quietly when the reader of its output goes away (analyze --json | head)', async () => {
+    const { args } = cliCommand('dist');
+    const child = spawn(
+      process.execPath,
+      [...args, 'analyze', '--json', fixture('jitsi', 'chrome-standard-multiple-p2p')],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
+    // Read the first bytes, then close the pipe as `head -c` does.
+    await new Promise<void>((done) => child.stdout.once('data', () => done()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  }, 60_000);
 });

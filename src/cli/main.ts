@@ -111,6 +111,12 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
 
 const invoked = process.argv[1] ?? '';
 if (/[\\/]cli[\\/]main\.(js|ts)$/.test(invoked) || invoked.endsWith('/callscope')) {
+  // A reader that stops early (`callscope analyze --json x | head`) closes the pipe: what is left
+  // to print has nowhere to go, which is not an error of ours. Stop quietly, as Unix tools do.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
