@@ -34,11 +34,19 @@ const UA_BROWSERS: readonly [RegExp, string][] = [
 ];
 
 /**
+ * How much of the user-agent string the patterns read. Browsers send a few hundred characters; a
+ * dump can hold megabytes there, and patterns like `Version\/…\.*Safari\/` or `Android.+Mobile`
+ * take time quadratic in the length when they fail (a 1 MB string held an analysis for minutes).
+ */
+const UA_PARSE_CHARS = 2048;
+
+/**
  * Browser, OS and form factor of the client. navigator.userAgentData is preferred when recorded
  * (it names Brave, Edge and plain Chromium, which all say "Chrome" in the user-agent string).
  */
 export function userAgentData(client: ClientInfo, fallbackBrowser?: string): UserAgentData {
   const ua = client.userAgent ?? null;
+  const parsed = ua?.slice(0, UA_PARSE_CHARS) ?? null;
   const uaData = readUaData(client.userAgentData);
   let browser: string | null = null;
   let version: string | null = null;
@@ -50,9 +58,9 @@ export function userAgentData(client: ClientInfo, fallbackBrowser?: string): Use
   if (picked?.name) {
     browser = picked.name;
     version = uaData?.fullVersions.get(picked.brand) ?? picked.version;
-  } else if (ua) {
+  } else if (parsed) {
     for (const [re, name] of UA_BROWSERS) {
-      const m = re.exec(ua);
+      const m = re.exec(parsed);
       if (m) {
         browser = name;
         version = m[1] ?? null;
@@ -66,10 +74,10 @@ export function userAgentData(client: ClientInfo, fallbackBrowser?: string): Use
     const full = uaData.fullVersions.get('Chromium') ?? uaData.fullVersions.get('Google Chrome');
     if (full) version = full;
   }
-  const os = osOf(ua, uaData?.platform);
-  const mobile = uaData?.mobile ?? (ua ? /Mobile|iPhone|Android.+Mobile/.test(ua) : null);
+  const os = osOf(parsed, uaData?.platform);
+  const mobile = uaData?.mobile ?? (parsed ? /Mobile|iPhone|Android.+Mobile/.test(parsed) : null);
   const platform =
-    os.name === 'iPad' || (ua && /Android(?!.*Mobile)/.test(ua))
+    os.name === 'iPad' || (parsed && /Android(?!.*Mobile)/.test(parsed))
       ? 'tablet'
       : mobile
         ? 'mobile'
@@ -81,7 +89,7 @@ export function userAgentData(client: ClientInfo, fallbackBrowser?: string): Use
     browser,
     version,
     majorVersion: version ? (version.split('.')[0] ?? null) : null,
-    engine: engineOf(browser, os.name, ua),
+    engine: engineOf(browser, os.name, parsed),
     os: os.name,
     osVersion: os.version,
     platform,
