@@ -31,6 +31,16 @@ export interface SdpSummary {
   lines: string[];
 }
 
+/**
+ * `a=rtpmap:<pt> <name>/<rate>[/<channels>]`, groups 1, 3, 4, 5. `^(\d+)\s+([^/]+)\/…` would read
+ * the same, but both of its runs take spaces: on a line of spaces without the rest, the engine
+ * tried every split (quadratic, minutes for a 1 MB line). The lookahead takes all the spaces at
+ * once; RTPMAP_BLANK_NAME covers the one case that needed a split, spaces right before the slash,
+ * where the old pattern named the codec with the last space.
+ */
+const RTPMAP = /^(\d+)(?=(\s+))\2([^/]+)\/(\d+)(?:\/(\d+))?/;
+const RTPMAP_BLANK_NAME = /^(\d+)(\s+)(\s)\/(\d+)(?:\/(\d+))?/;
+
 /** A light SDP reader: what analysis needs to know about a description, tolerant of anything. */
 export function parseSdp(sdp: string): SdpSummary {
   const lines = splitLines(sdp);
@@ -100,10 +110,11 @@ export function parseSdp(sdp: string): SdpSummary {
         if (current) current.rtcpMux = true;
         break;
       case 'rtpmap': {
-        const m = /^(\d+)\s+([^/]+)\/(\d+)(?:\/(\d+))?/.exec(valueAfter(line, colon));
+        const value = valueAfter(line, colon);
+        const m = RTPMAP.exec(value) ?? RTPMAP_BLANK_NAME.exec(value);
         if (m && current) {
-          const codec: SdpCodec = { payloadType: Number(m[1]), name: m[2]!, clockRate: Number(m[3]) };
-          if (m[4]) codec.channels = Number(m[4]);
+          const codec: SdpCodec = { payloadType: Number(m[1]), name: m[3]!, clockRate: Number(m[4]) };
+          if (m[5]) codec.channels = Number(m[5]);
           current.codecs.push(codec);
           codecByPt.set(codec.payloadType, codec);
         }

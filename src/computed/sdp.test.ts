@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { parseSdp } from './sdp.js';
+
+const sdp = (...rtpmaps: string[]) =>
+  ['v=0', 'm=audio 9 UDP/TLS/RTP/SAVPF 111', ...rtpmaps.map((r) => `a=rtpmap:${r}`), ''].join('\r\n');
+
+const codecs = (text: string) => parseSdp(text).sections[0]?.codecs;
+
+describe('parseSdp rtpmap', () => {
+  it('reads payload type, name, clock rate and channels', () => {
+    expect(codecs(sdp('111 opus/48000/2', '96  VP8/90000'))).toEqual([
+      { payloadType: 111, name: 'opus', clockRate: 48000, channels: 2 },
+      { payloadType: 96, name: 'VP8', clockRate: 90000 },
+    ]);
+  });
+
+  it('keeps reading the odd lines as before: spaces right before the slash, no name at all', () => {
+    expect(codecs(sdp('97  /90000', '98 /90000', '99 opus'))).toEqual([
+      { payloadType: 97, name: ' ', clockRate: 90000 },
+    ]);
+  });
+
+  // A dump chooses its SDP: a long line of spaces must not hold the analysis for minutes.
+  it.each([
+    ['spaces', ' '.repeat(100_000)],
+    ['spaces, then a name without a rate', `${' '.repeat(100_000)}x/y`],
+  ])('reads an rtpmap line of %s in linear time', (_name, tail) => {
+    const start = performance.now();
+    expect(codecs(sdp(`111${tail}`))).toEqual([]);
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+});
