@@ -21,15 +21,19 @@ export function parseConfiguration(value: unknown): Record<string, unknown> | un
 
 function parseDisplayForm(text: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  let body = text.replace(/^\{\s*/, '').replace(/\s*\}$/, '');
-  const servers = /iceServers:\s*\[([^\]]*)\]/.exec(body);
+  // No `\s*\}$` nor `iceServers:\s*\[([^\]]*)\]` here: the text comes from the dump, and on a
+  // long run of spaces or many `iceServers:[` without a bracket after them such patterns try every
+  // start (quadratic: a 1 MB configuration held an analysis for minutes). Same readings, found by hand.
+  let body = text.replace(/^\{\s*/, '');
+  if (body.endsWith('}')) body = body.slice(0, -1).trimEnd();
+  const servers = iceServersOf(body);
   if (servers) {
-    const urls = (servers[1] ?? '')
+    const urls = servers.list
       .split(',')
       .map((u) => u.trim())
       .filter((u) => u.length > 0);
     out.iceServers = urls.map((url) => ({ urls: [url] }));
-    body = body.replace(servers[0], '');
+    body = body.replace(servers.whole, '');
   }
   for (const part of body.split(',')) {
     const at = part.indexOf(':');
@@ -43,6 +47,16 @@ function parseDisplayForm(text: string): Record<string, unknown> {
     out[key] = /^-?\d+$/.test(raw) ? Number(raw) : raw === 'true' ? true : raw === 'false' ? false : raw;
   }
   return out;
+}
+
+/** The first `iceServers: [ … ]` of the display form: the whole text and what is between the brackets. */
+function iceServersOf(body: string): { whole: string; list: string } | undefined {
+  const open = /iceServers:\s*\[/.exec(body);
+  if (!open) return undefined;
+  const from = open.index + open[0].length;
+  const close = body.indexOf(']', from);
+  if (close === -1) return undefined;
+  return { whole: body.slice(open.index, close + 1), list: body.slice(from, close) };
 }
 
 const SECRET_KEYS = new Set(['credential', 'password', 'username', 'credentialType']);
