@@ -26,10 +26,12 @@ export function parseCandidateText(text: string):
     }
   | undefined {
   const m =
-    /^sdpMid:\s*([^,]*),\s*sdpMLineIndex:\s*(-?\d+|null)?,\s*candidate:\s*(.*?)(?:,\s*url:\s*([^,\s]*))?(?:,\s*relayProtocol:\s*(\w*))?\s*$/s.exec(
+    /^sdpMid:\s*([^,\s][^,]*|),\s*sdpMLineIndex:\s*(-?\d+|null)?,\s*candidate:\s*(.*?)(?:,\s*url:\s*([^,\s]*))?(?:,\s*relayProtocol:\s*(\w*))?\s*$/s.exec(
       text,
     );
   if (!m) return undefined;
+  // The mid is `[^,\s][^,]*` or empty, not `[^,]*`: after `\s*`, a run that also takes spaces made
+  // a long line of spaces quadratic (every split of it was tried). It reads the same text.
   const mid = m[1]?.trim();
   return {
     sdpMid: mid === undefined || mid === '' || mid === 'null' ? null : mid,
@@ -72,10 +74,13 @@ export function parseIceCandidateError(value: unknown): Record<string, unknown> 
 
 /** `"options: {offerToReceiveVideo: 1, …, iceRestart: false}"` → `{offerToReceiveVideo: 1, iceRestart: false}`. */
 export function parseOptionsText(text: string): Record<string, unknown> | undefined {
-  const m = /\{(.*)\}/s.exec(text);
-  if (!m?.[1]) return undefined;
+  // From the first `{` to the last `}`, as `/\{(.*)\}/s` read it, without that pattern's scan to the
+  // end from every `{` (quadratic in a dump's text of braces).
+  const open = text.indexOf('{');
+  const inner = open === -1 ? '' : text.slice(open + 1, Math.max(open + 1, text.lastIndexOf('}')));
+  if (!inner) return undefined;
   const out: Record<string, unknown> = {};
-  for (const part of m[1].split(',')) {
+  for (const part of inner.split(',')) {
     const at = part.indexOf(':');
     if (at <= 0) continue;
     const key = part.slice(0, at).trim();
@@ -97,8 +102,11 @@ export function parseOptionsText(text: string): Record<string, unknown> | undefi
 export function parseTransceiverText(text: string): Record<string, unknown> | undefined {
   const reason = /Caused by:\s*(\w+)/.exec(text)?.[1];
   const index = /getTransceivers\(\)\[(\d+)\]/.exec(text)?.[1];
+  // `\{[^}]*\}` scans to the end of the text from every `{` that no `}` follows: quadratic in a
+  // dump's text of many `sender:{`. Such blocks never match, so they are left out of the search.
+  const closed = text.slice(0, text.lastIndexOf('}') + 1);
   // Top-level fields: outside the sender/receiver blocks.
-  const top = text.replace(/(sender|receiver):\s*\{[^}]*\}/g, '');
+  const top = closed.replace(/(sender|receiver):\s*\{[^}]*\}/g, '') + text.slice(closed.length);
   const out: Record<string, unknown> = {
     reason,
     ...(index !== undefined ? { transceiverIndex: Number(index) } : {}),
@@ -108,7 +116,7 @@ export function parseTransceiverText(text: string): Record<string, unknown> | un
     currentDirection: pickField(top, 'currentDirection'),
   };
   for (const side of ['sender', 'receiver'] as const) {
-    const block = new RegExp(`${side}:\\s*\\{([^}]*)\\}`).exec(text)?.[1];
+    const block = new RegExp(`${side}:\\s*\\{([^}]*)\\}`).exec(closed)?.[1];
     if (block !== undefined)
       out[side] = { track: pickField(block, 'track') ?? null, streams: quotedList(block) };
   }
@@ -125,7 +133,8 @@ function pickField(text: string, name: string): string | null | undefined {
 
 /** `streams:['a','b']` → `['a', 'b']`. */
 function quotedList(text: string): string[] {
-  const list = /streams\s*:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '';
+  // Searched up to the last `]` only, for the reason given for `}` in parseTransceiverText.
+  const list = /streams\s*:\s*\[([^\]]*)\]/.exec(text.slice(0, text.lastIndexOf(']') + 1))?.[1] ?? '';
   return [...list.matchAll(/'([^']*)'|"([^"]*)"/g)].map((m) => m[1] ?? m[2] ?? '');
 }
 
