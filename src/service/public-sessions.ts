@@ -38,7 +38,9 @@ export async function embeddedSessionRow(ctx: ServiceContext, token: string): Pr
 
 /**
  * The session behind a download link: signed, unexpired, asked for by a token still on record, and
- * still in that token's account. Anything else is 404, as for the other links.
+ * still in that token's account, which still has API access (a link acts for its token: once
+ * `accounts disable-api` makes that token 403, its links open nothing either). Anything else is
+ * 404, as for the other links.
  */
 export async function downloadLinkRow(ctx: ServiceContext, token: string): Promise<SessionRow> {
   const grant = await ctx.tokens.verifyDumpLink(token, ctx.now());
@@ -46,7 +48,8 @@ export async function downloadLinkRow(ctx: ServiceContext, token: string): Promi
     grant && UUID.test(grant.sessionId)
       ? await ctx.storage.sessions.get(grant.accountId, grant.sessionId.toLowerCase())
       : undefined;
-  if (!row)
+  const account = row ? await ctx.storage.accounts.get(row.accountId) : undefined;
+  if (!row || !account?.apiAccess)
     throw new ApiError(
       'not_found',
       'This download link is not valid: it has expired, or the session is gone.',

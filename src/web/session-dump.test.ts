@@ -177,6 +177,18 @@ describe('download links (POST /v1.0/sessions/{id}/dump-link, GET /download/{tok
     await isNotFoundPage(await fetch(viaFirst));
   });
 
+  it("stops working while the account's API access is withdrawn", async () => {
+    const id = await upload(alice, DUMP, 'withdrawn.txt');
+    const { url } = await linkOf(alice, id);
+    await service.ctx.storage.accounts.setApiAccess(alice.id, false);
+    try {
+      await isNotFoundPage(await fetch(url));
+    } finally {
+      await service.ctx.storage.accounts.setApiAccess(alice.id, true);
+    }
+    expect((await fetch(url)).status).toBe(200);
+  });
+
   it('is described in the OpenAPI document', async () => {
     const doc = (await (await fetch(`${service.url}/api/openapi`)).json()) as {
       paths: Record<string, Record<string, { operationId: string }>>;
