@@ -55,6 +55,13 @@ describe('service smoke test', () => {
       ).toMatch(uuid);
   });
 
+  it('asks browsers not to sniff API answers, errors included', async () => {
+    for (const path of ['/v1.0/quota', '/%3Cscript%3Ealert(1)%3C/script%3E', '/healthz'])
+      expect((await fetch(`${service.url}${path}`)).headers.get('x-content-type-options'), path).toBe(
+        'nosniff',
+      );
+  });
+
   it('says what form the Authorization header takes when the token comes without "Bearer "', async () => {
     const account = await service.account();
     const res = await fetch(`${service.url}/v1.0/quota`, { headers: { authorization: account.token } });

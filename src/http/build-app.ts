@@ -68,9 +68,11 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   installErrorHandler(app);
-  // Every answer names its request, so that a caller's report can be matched to the logs.
+  // Every answer names its request, so that a caller's report can be matched to the logs. No
+  // answer is to be sniffed into another type: an error body quotes the path it was asked for.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
   });
   app.decorateRequest('auth', null);
   app.addHook('onResponse', async (request, reply) => {
