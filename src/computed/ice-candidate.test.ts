@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withinHangBound } from '../../test/support/hang-bound.js';
 import { parseCandidate } from './ice-candidate.js';
 
 describe('parseCandidate', () => {
@@ -19,9 +20,8 @@ describe('parseCandidate', () => {
   });
 
   // Candidates come from the dump: a long type followed by a line break must not take seconds.
-  it('reads a 100 kB candidate with a line break in linear time', () => {
-    const start = performance.now();
-    expect(parseCandidate(`candidate:1 1 udp 1 10.0.0.1 5000 typ ${'x'.repeat(100_000)}\nx`)).toBeUndefined();
-    expect(performance.now() - start).toBeLessThan(500);
+  it('reads a 300 kB candidate with a line break in linear time', () => {
+    const text = `candidate:1 1 udp 1 10.0.0.1 5000 typ ${'x'.repeat(300_000)}\nx`;
+    expect(withinHangBound(() => parseCandidate(text))).toBeUndefined();
   });
 });

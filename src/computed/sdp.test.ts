@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withinHangBound } from '../../test/support/hang-bound.js';
 import { parseSdp } from './sdp.js';
 
 const sdp = (...rtpmaps: string[]) =>
@@ -22,11 +23,10 @@ describe('parseSdp rtpmap', () => {
 
   // A dump chooses its SDP: a long line of spaces must not hold the analysis for minutes.
   it.each([
-    ['spaces', ' '.repeat(100_000)],
-    ['spaces, then a name without a rate', `${' '.repeat(100_000)}x/y`],
+    ['spaces', ' '.repeat(300_000)],
+    ['spaces, then a name without a rate', `${' '.repeat(300_000)}x/y`],
   ])('reads an rtpmap line of %s in linear time', (_name, tail) => {
-    const start = performance.now();
-    expect(codecs(sdp(`111${tail}`))).toEqual([]);
-    expect(performance.now() - start).toBeLessThan(500);
+    const text = sdp(`111${tail}`);
+    expect(withinHangBound(() => codecs(text))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withinHangBound } from '../../../test/support/hang-bound.js';
 import type { SessionView } from '../../computed/session-view.js';
 import { title } from './session-facts.js';
 
@@ -13,9 +14,8 @@ describe('title', () => {
   });
 
   // The page URL comes from the dump: a path of slashes must not take seconds.
-  it('reads a path of 100 000 slashes in linear time', () => {
-    const start = performance.now();
-    expect(title(withUrl(`https://h.example/${'/'.repeat(100_000)}x`), undefined)).toBe('h.example/x');
-    expect(performance.now() - start).toBeLessThan(500);
+  it('reads a path of 300 000 slashes in linear time', () => {
+    const url = withUrl(`https://h.example/${'/'.repeat(300_000)}x`);
+    expect(withinHangBound(() => title(url, undefined))).toBe('h.example/x');
   });
 });
