@@ -121,9 +121,9 @@ export function parseSdp(sdp: string): SdpSummary {
         break;
       }
       case 'fmtp': {
-        const m = /^(\d+)\s+(.*)$/.exec(valueAfter(line, colon));
-        const codec = m ? codecByPt.get(Number(m[1])) : undefined;
-        if (codec) codec.fmtp = m![2];
+        const fmtp = fmtpOf(valueAfter(line, colon));
+        const codec = fmtp ? codecByPt.get(fmtp.payloadType) : undefined;
+        if (codec) codec.fmtp = fmtp!.parameters;
         break;
       }
       case 'ssrc': {
@@ -154,6 +154,19 @@ export function parseSdp(sdp: string): SdpSummary {
 }
 
 const valueAfter = (line: string, colon: number): string => (colon === -1 ? '' : line.slice(colon + 1));
+
+/**
+ * `a=fmtp:<pt> <parameters>`, read as `/^(\d+)\s+(.*)$/` read it: parameters after the first run
+ * of white space, none when they hold a line break. Lines are split at `\n` only, so a lone `\r`
+ * can be left inside one, and that pattern then gave back the white space one character at a time
+ * (quadratic: 100 kB of spaces before a `\r` took ten seconds).
+ */
+function fmtpOf(value: string): { payloadType: number; parameters: string } | undefined {
+  const head = /^(\d+)\s+/.exec(value);
+  if (!head) return undefined;
+  const parameters = value.slice(head[0].length);
+  return /[\n\r\u2028\u2029]/.test(parameters) ? undefined : { payloadType: Number(head[1]), parameters };
+}
 
 /**
  * `sdp.split(/\r?\n/)` without empty lines. A string separator is much cheaper than a regular

@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withinHangBound } from '../../test/support/hang-bound.js';
 import { ratedExperience } from '../model/payload/rated-experience.js';
 import { scoreBand } from '../service/projections.js';
 import { emptyConnectionNote } from './client/connection-note.js';
-import { count, dtlsVersion } from './client/format.js';
+import { count, dtlsVersion, words } from './client/format.js';
 import { experience } from './client/scores.js';
 
 /** The viewer's pure helpers (no DOM): they run here as they do in the browser. */
@@ -13,6 +15,27 @@ describe('viewer helpers', () => {
     expect(dtlsVersion('feff')).toBe('DTLS 1.0');
     expect(dtlsVersion('0xFEFD')).toBe('DTLS 1.2');
     expect(dtlsVersion('FEFE')).toBe('FEFE');
+  });
+
+  it('turns camelCase into words as it did with the quadratic pattern, in linear time', () => {
+    expect(words('networkAudioLossIn')).toBe('Network audio loss in');
+    expect(words('HTTPServerRTT')).toBe('Http server rtt');
+    const old = (key: string) =>
+      key
+        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+        .toLowerCase();
+    const key = fc
+      .array(fc.constantFrom('A', 'B', 'a', 'b', '0', ' '), { maxLength: 12 })
+      .map((c) => c.join(''));
+    fc.assert(
+      fc.property(key, (k) => {
+        const o = old(k);
+        expect(words(k)).toBe(o.charAt(0).toUpperCase() + o.slice(1));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(withinHangBound(() => words(`${'A'.repeat(300_000)}\0AAa`))).toHaveLength(300_005);
   });
 
   it('counts with a singular for one', () => {

@@ -25,22 +25,32 @@ export function parseCandidateText(text: string):
       relayProtocol?: string;
     }
   | undefined {
-  const m =
-    /^sdpMid:\s*([^,\s][^,]*|),\s*sdpMLineIndex:\s*(-?\d+|null)?,\s*candidate:\s*(.*?)(?:,\s*url:\s*([^,\s]*))?(?:,\s*relayProtocol:\s*(\w*))?\s*$/s.exec(
-      text,
-    );
+  const m = CANDIDATE_HEAD.exec(text);
   if (!m) return undefined;
   // The mid is `[^,\s][^,]*` or empty, not `[^,]*`: after `\s*`, a run that also takes spaces made
   // a long line of spaces quadratic (every split of it was tried). It reads the same text.
   const mid = m[1]?.trim();
+  // The tail is cut by hand where `(.*?)(?:, url…)?(?:, relayProtocol…)?\s*$` read it: that lazy run
+  // tried the end of the text after each of its characters, quadratic in a long run of white
+  // space before a last word (100 kB took ten seconds). Same fields: the trailing relayProtocol,
+  // then a trailing url, are taken off the candidate.
+  let rest = text.slice(m[0].length).trimEnd();
+  const relay = RELAY_TAIL.exec(rest);
+  if (relay) rest = rest.slice(0, relay.index);
+  const url = URL_TAIL.exec(rest);
+  if (url) rest = rest.slice(0, url.index);
   return {
     sdpMid: mid === undefined || mid === '' || mid === 'null' ? null : mid,
     sdpMLineIndex: m[2] === undefined || m[2] === 'null' ? null : Number(m[2]),
-    candidate: (m[3] ?? '').trim(),
-    ...(m[4] ? { url: m[4] } : {}),
-    ...(m[5] ? { relayProtocol: m[5] } : {}),
+    candidate: rest.trim(),
+    ...(url?.[1] ? { url: url[1] } : {}),
+    ...(relay?.[1] ? { relayProtocol: relay[1] } : {}),
   };
 }
+
+const CANDIDATE_HEAD = /^sdpMid:\s*([^,\s][^,]*|),\s*sdpMLineIndex:\s*(-?\d+|null)?,\s*candidate:/;
+const URL_TAIL = /,\s*url:\s*([^,\s]*)$/;
+const RELAY_TAIL = /,\s*relayProtocol:\s*(\w*)$/;
 
 /**
  * `"url: turn:…\naddress: 192.168.x.x\nport: 54321\nhost_candidate: …\nerror_text: …\nerror_code: 701"`

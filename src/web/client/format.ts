@@ -49,11 +49,16 @@ export function bytes(n: number | null | undefined): string {
   return `${num(v, i === 0 ? 0 : 1)} ${units[i]}`;
 }
 
-/** camelCase type or key to words: "networkAudioLossIn" → "Network audio loss in". */
+/**
+ * camelCase type or key to words: "networkAudioLossIn" → "Network audio loss in", "HTTPServer" →
+ * "Http server". A space goes before the last capital of a run followed by a small letter: the
+ * lookahead reads two characters where `([A-Z]+)([A-Z][a-z])` gave a run back one capital at a
+ * time (quadratic in a long run of capitals).
+ */
 export function words(key: string): string {
   const spaced = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
