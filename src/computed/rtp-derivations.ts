@@ -203,16 +203,41 @@ export function linkedRemote(
 ): StatsReport | undefined {
   const linked = store.get(str(r.last('remoteId')));
   if (linked?.type === type) return linked;
-  for (const candidate of store.ofType(type)) {
-    if (candidate.last('localId') === r.id) return candidate;
-  }
+  const index = remoteIndex(store.ofType(type));
+  const byLocalId = index.byLocalId.get(r.id);
+  if (byLocalId) return byLocalId;
   if (stream.ssrc === undefined) return undefined;
-  for (const candidate of store.ofType(type)) {
-    if (
-      Number(candidate.last('ssrc')) === stream.ssrc &&
-      (candidate.last('kind') ?? stream.kind) === stream.kind
-    )
-      return candidate;
+  for (const candidate of index.bySsrc.get(stream.ssrc) ?? []) {
+    if ((candidate.last('kind') ?? stream.kind) === stream.kind) return candidate;
   }
   return undefined;
+}
+
+interface RemoteIndex {
+  /** The first report naming each localId. */
+  byLocalId: Map<unknown, StatsReport>;
+  /** The reports of each SSRC, in store order. */
+  bySsrc: Map<number, StatsReport[]>;
+}
+
+/**
+ * Remote reports by the local id and the SSRC they name, built once per list of them (the store
+ * hands out the same list until it changes): looked up for every stream, a scan of all of them
+ * was quadratic in a dump with thousands of streams. Reads as the scans in store order did.
+ */
+const remoteIndexes = new WeakMap<readonly StatsReport[], RemoteIndex>();
+function remoteIndex(reports: readonly StatsReport[]): RemoteIndex {
+  let index = remoteIndexes.get(reports);
+  if (index) return index;
+  index = { byLocalId: new Map(), bySsrc: new Map() };
+  for (const report of reports) {
+    const localId = report.last('localId');
+    if (!index.byLocalId.has(localId)) index.byLocalId.set(localId, report);
+    const ssrc = Number(report.last('ssrc'));
+    const same = index.bySsrc.get(ssrc);
+    if (same) same.push(report);
+    else index.bySsrc.set(ssrc, [report]);
+  }
+  remoteIndexes.set(reports, index);
+  return index;
 }

@@ -28,6 +28,12 @@ export interface StatsReport {
 /** All stats reports of one peer connection. */
 export class StatsStore {
   readonly #reports = new Map<string, StatsReport>();
+  /**
+   * The reports of each type, in store order, built on first use and dropped when the store
+   * changes: analysis asks for one type per stream, pair or transport, and a scan of every report
+   * each time made a dump with thousands of streams quadratic.
+   */
+  #byType: Map<string, StatsReport[]> | undefined;
 
   get size(): number {
     return this.#reports.size;
@@ -35,10 +41,12 @@ export class StatsStore {
 
   set(report: StatsReport): void {
     this.#reports.set(report.id, report);
+    this.#byType = undefined;
   }
 
   delete(id: string): void {
     this.#reports.delete(id);
+    this.#byType = undefined;
   }
 
   get(id: string | undefined): StatsReport | undefined {
@@ -49,12 +57,22 @@ export class StatsStore {
     return this.#reports.values();
   }
 
-  ofType(type: string): StatsReport[] {
-    const out: StatsReport[] = [];
-    for (const r of this.#reports.values()) if (r.type === type) out.push(r);
-    return out;
+  /** The reports of `type`, in store order. The same array until the store changes: not to be modified. */
+  ofType(type: string): readonly StatsReport[] {
+    if (!this.#byType) {
+      const byType = new Map<string, StatsReport[]>();
+      for (const r of this.#reports.values()) {
+        const list = byType.get(r.type);
+        if (list) list.push(r);
+        else byType.set(r.type, [r]);
+      }
+      this.#byType = byType;
+    }
+    return this.#byType.get(type) ?? NO_REPORTS;
   }
 }
+
+const NO_REPORTS: readonly StatsReport[] = Object.freeze([]);
 
 /** Converts a recorded stats value to a number: numeric strings and booleans count, the rest is NaN. */
 export function toNumber(value: unknown): number {
