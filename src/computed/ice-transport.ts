@@ -1,9 +1,11 @@
 import type { RawPeerConnection } from '../model/peer-connection.js';
 import type { StatsReport, StatsStore } from '../model/stats-report.js';
 import { relayProtocolOf } from './ice-candidate.js';
+import { pairById } from './pair-lookup.js';
 import { dropLegacyRttWarmup } from './pair-rtt.js';
 import { lastNumber } from './report-values.js';
 import { lastFinite, ratePerSecond, scaled } from './series-math.js';
+import { type StringAt, stringReaders } from './strings-at.js';
 import {
   buildDataChannel,
   buildTransport,
@@ -90,23 +92,18 @@ export function iceTransports(pc: RawPeerConnection): IceTransports {
   if (pc.flags.legacyStats) for (const p of pairs) if (p.series.rttMs) dropLegacyRttWarmup(p.series.rttMs);
   const transports = store.ofType('transport').map(buildTransport);
   const selected = selectedHistory(store, pairs);
+  // Each pair's candidate ids are read at every change that selects it: one reader per attribute.
+  const stringAt = stringReaders();
   for (const change of selected) {
-    const pair = pairs.find((p) => p.id === change.pairId);
+    const pair = pairById(pairs, change.pairId);
     if (pair) pair.selected = true;
     const report = store.get(change.pairId);
     if (report) {
-      const local = candidateInfo(
-        store.get(valueAt(report, 'localCandidateId', change.at)),
-        report,
-        'local',
-        change.at,
-      );
-      const remote = candidateInfo(
-        store.get(valueAt(report, 'remoteCandidateId', change.at)),
-        report,
-        'remote',
-        change.at,
-      );
+      const at = { time: change.at, read: stringAt };
+      const localId = stringAt(report, 'localCandidateId', change.at);
+      const remoteId = stringAt(report, 'remoteCandidateId', change.at);
+      const local = candidateInfo(store.get(localId), report, 'local', at);
+      const remote = candidateInfo(store.get(remoteId), report, 'remote', at);
       if (local) change.local = local;
       if (remote) change.remote = remote;
     }
@@ -173,23 +170,15 @@ function buildPair(r: StatsReport, store: StatsStore): CandidatePair {
   return pair;
 }
 
-/** A string attribute's value at the first sample at or after `at` (else its last value). */
-function valueAt(r: StatsReport, attribute: string, at: number): string | undefined {
-  const values = r.values(attribute);
-  if (!values) return undefined;
-  for (let i = 0; i < values.length; i++) {
-    if (r.timestamps[i]! >= at && typeof values[i] === 'string' && values[i] !== '')
-      return values[i] as string;
-  }
-  const last = r.last(attribute);
-  return typeof last === 'string' ? last : undefined;
-}
-
+/**
+ * What the stats say of one end of a pair: its candidate report, or for legacy goog pairs the
+ * pair's own fields, read at the time `at` gives (their last values without it).
+ */
 function candidateInfo(
   c: StatsReport | undefined,
   pair: StatsReport,
   side: 'local' | 'remote',
-  at?: number,
+  at?: { time: number; read: StringAt },
 ): CandidateInfo | undefined {
   if (c) {
     const info: CandidateInfo = { id: c.id };
@@ -222,7 +211,7 @@ function candidateInfo(
     return info;
   }
   // Legacy goog pairs describe their ends inline.
-  const read = (attr: string): unknown => (at === undefined ? pair.last(attr) : valueAt(pair, attr, at));
+  const read = (attr: string): unknown => (at === undefined ? pair.last(attr) : at.read(pair, attr, at.time));
   const address = read(side === 'local' ? 'googLocalAddress' : 'googRemoteAddress');
   const type = read(side === 'local' ? 'localCandidateType' : 'remoteCandidateType');
   if (typeof address !== 'string' && typeof type !== 'string') return undefined;

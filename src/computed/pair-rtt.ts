@@ -1,4 +1,5 @@
 import type { IceTransports } from './ice-transport.js';
+import { pairById } from './pair-lookup.js';
 
 /**
  * Round trip times (ms) of the selected candidate pairs, each while it was the one in use. Asked
@@ -16,19 +17,43 @@ export function selectedPairRtts(ice: IceTransports): number[] {
 
 const rttsOf = new WeakMap<IceTransports, number[]>();
 
+/**
+ * Each change of the selected pair owns the samples of its pair from its time to the next change.
+ * Every sample goes to the change whose span holds its time (found by bisection in the changes,
+ * which are in time order), then the spans are read in order: the samples of one pair are read
+ * once, not once per change, which was quadratic when a dump flipped between two pairs at every
+ * poll. Same values in the same order as scanning each span, whatever order the times are in.
+ */
 function collectRtts(ice: IceTransports): number[] {
-  const out: number[] = [];
-  ice.selected.forEach((change, i) => {
-    const pair = ice.pairs.find((p) => p.id === change.pairId);
+  const changes = ice.selected;
+  const spans: number[][] = changes.map(() => []);
+  const seen = new Set<string>();
+  for (const change of changes) {
+    if (seen.has(change.pairId)) continue;
+    seen.add(change.pairId);
+    const pair = pairById(ice.pairs, change.pairId);
     const rtt = pair?.series.rttMs;
-    if (!pair || !rtt) return;
-    const until = ice.selected[i + 1]?.at ?? Number.POSITIVE_INFINITY;
+    if (!pair || !rtt) continue;
     for (let j = 0; j < rtt.length; j++) {
-      const t = pair.t[j]!;
-      if (t >= change.at && t < until && Number.isFinite(rtt[j]!)) out.push(rtt[j]!);
+      const k = lastChangeAtOrBefore(changes, pair.t[j]!);
+      if (k >= 0 && changes[k]!.pairId === pair.id && Number.isFinite(rtt[j]!)) spans[k]!.push(rtt[j]!);
     }
-  });
+  }
+  const out: number[] = [];
+  for (const span of spans) for (const v of span) out.push(v);
   return out;
+}
+
+/** Index of the last change at or before `t` (-1 when none is). */
+function lastChangeAtOrBefore(changes: IceTransports['selected'], t: number): number {
+  let lo = 0;
+  let hi = changes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (changes[mid]!.at <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Column, downsample } from '../../computed/downsample.js';
 import { type CandidatePair, selectedPairRtts } from '../../computed/ice-transport.js';
 import type { StateChange } from '../../computed/lifecycle.js';
+import { pairById } from '../../computed/pair-lookup.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { PeerConnectionSummary } from '../../model/payload/peer-connection-summary.js';
 import { candidatePayload, countCandidates } from './candidates.js';
@@ -17,7 +18,7 @@ export function summarizePeerConnection(view: PeerConnectionView, maxPoints: num
   const remoteSdp = sig.remoteDescriptions[sig.remoteDescriptions.length - 1]?.summary;
   const transport = ice.transports.find((t) => t.dtlsState !== undefined) ?? ice.transports[0];
   const selectedPairs = ice.selected.map((s) => {
-    const pair = ice.pairs.find((p) => p.id === s.pairId);
+    const pair = pairById(ice.pairs, s.pairId);
     return {
       at: Math.round(s.at),
       pairId: s.pairId,

@@ -1,4 +1,5 @@
 import type { CandidateInfo } from '../../computed/ice-transport.js';
+import { pairById } from '../../computed/pair-lookup.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { Severity } from '../../model/payload/observation.js';
 import { type Detector, defineDetector } from '../detector.js';
@@ -9,7 +10,7 @@ export function selectedLocals(
   pc: PeerConnectionView,
 ): { at: number; pairId: string; local: CandidateInfo | undefined; remote: CandidateInfo | undefined }[] {
   return pc.ice.selected.map((s) => {
-    const pair = pc.ice.pairs.find((p) => p.id === s.pairId);
+    const pair = pairById(pc.ice.pairs, s.pairId);
     return { at: s.at, pairId: s.pairId, local: s.local ?? pair?.local, remote: s.remote ?? pair?.remote };
   });
 }
