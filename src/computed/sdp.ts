@@ -54,6 +54,11 @@ export function parseSdp(sdp: string): SdpSummary {
   };
   let current: SdpMediaSection | undefined;
   const codecByPt = new Map<number, SdpCodec>();
+  // Sets beside the lists of distinct values: `includes` per line was quadratic in a description
+  // of thousands of such lines.
+  const ssrcsSeen = new Set<number>();
+  const ufrags = new Set<string>();
+  const algorithms = new Set<string>();
   for (const line of lines) {
     if (line.startsWith('m=')) {
       const [kind, port] = line.slice(2).split(' ');
@@ -69,6 +74,7 @@ export function parseSdp(sdp: string): SdpSummary {
       };
       summary.sections.push(current);
       codecByPt.clear();
+      ssrcsSeen.clear();
       continue;
     }
     if (!line.startsWith('a=')) continue;
@@ -85,7 +91,10 @@ export function parseSdp(sdp: string): SdpSummary {
         break;
       case 'ice-ufrag': {
         const value = valueAfter(line, colon);
-        if (!summary.ufrags.includes(value)) summary.ufrags.push(value);
+        if (!ufrags.has(value)) {
+          ufrags.add(value);
+          summary.ufrags.push(value);
+        }
         if (current) current.ufrag = value;
         break;
       }
@@ -94,7 +103,10 @@ export function parseSdp(sdp: string): SdpSummary {
         break;
       case 'fingerprint': {
         const algo = valueAfter(line, colon).split(' ')[0];
-        if (algo && !summary.fingerprintAlgorithms.includes(algo)) summary.fingerprintAlgorithms.push(algo);
+        if (algo && !algorithms.has(algo)) {
+          algorithms.add(algo);
+          summary.fingerprintAlgorithms.push(algo);
+        }
         break;
       }
       case 'mid':
@@ -131,7 +143,10 @@ export function parseSdp(sdp: string): SdpSummary {
         const value = valueAfter(line, colon);
         const space = value.indexOf(' ');
         const ssrc = Number(space === -1 ? value : value.slice(0, space));
-        if (Number.isFinite(ssrc) && !current.ssrcs.includes(ssrc)) current.ssrcs.push(ssrc);
+        if (Number.isFinite(ssrc) && !ssrcsSeen.has(ssrc)) {
+          ssrcsSeen.add(ssrc);
+          current.ssrcs.push(ssrc);
+        }
         break;
       }
       case 'ssrc-group':

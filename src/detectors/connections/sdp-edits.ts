@@ -70,10 +70,11 @@ function split(
 export function reorderedLines(edit: LocalEdit): number {
   const x = edit.keptBefore;
   const moved = x.length - commonSubsequence(x, edit.keptAfter);
-  const before = sdpLines(edit.created);
-  const unorderedBefore = unorderedLines(edit.created);
+  // Sets, not `includes` per m= line: quadratic in descriptions of thousands of sections.
+  const before = new Set(sdpLines(edit.created));
+  const unorderedBefore = new Set(unorderedLines(edit.created));
   const payloadOrder = sdpLines(edit.applied).filter(
-    (l) => isMLine(l) && !before.includes(l) && unorderedBefore.includes(unorderedMLine(l)),
+    (l) => isMLine(l) && !before.has(l) && unorderedBefore.has(unorderedMLine(l)),
   ).length;
   return moved + payloadOrder;
 }

@@ -65,16 +65,21 @@ export function unorderedLines(d: Description): readonly string[] {
   return lines;
 }
 
-/** Lines present more than once within the same section (session part or one m= section). */
+/** Lines present more than once within the same section (session part or one m= section), each once. */
 export function duplicatedLines(d: Description): string[] {
   const dupes: string[] = [];
+  const reported = new Set<string>();
   const seen = new Set<string>();
   for (const line of sdpLines(d)) {
     if (isMLine(line)) seen.clear();
     // One hash lookup per line, not two: a line already seen leaves the set's size unchanged.
     const size = seen.size;
     seen.add(line);
-    if (seen.size === size && !dupes.includes(line)) dupes.push(line);
+    // A set of those reported, not `dupes.includes`: quadratic in an SDP of thousands of duplicates.
+    if (seen.size === size && !reported.has(line)) {
+      reported.add(line);
+      dupes.push(line);
+    }
   }
   return dupes;
 }
@@ -98,7 +103,7 @@ export function mediaRemoved(before: readonly string[], after: readonly string[]
   return mBefore.some((m, i) => {
     const kept = mAfter[i];
     if (kept === undefined) return true;
-    const keptPayloads = payloadsOf(kept);
-    return payloadsOf(m).some((pt) => !keptPayloads.includes(pt));
+    const keptPayloads = new Set(payloadsOf(kept));
+    return payloadsOf(m).some((pt) => !keptPayloads.has(pt));
   });
 }
