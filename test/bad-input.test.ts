@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { analyzeDump, type DumpError, isDumpError } from '../src/index.js';
+import { carryBomb } from './support/carry-bomb.js';
 import { fixture } from './support/fixtures.js';
 
 const internals = readFileSync(fixture('chromium156', 'clean', 'webrtc_internals_dump.txt'));
@@ -91,6 +92,27 @@ describe('bad input', () => {
     const e = await refusal(bomb, { maxDecompressedBytes: 8 * 1024 * 1024 });
     expect(e.kind).toBe('too-large');
     expect(e.message).toMatch(/8 MiB/);
+  });
+
+  // Polls that leave every report out carry all of them: 3000 reports × 3000 polls in 0.5 MB would
+  // be 9 million samples (seconds and gigabytes as the file grows); the cap stops it at 5 million.
+  it.each(['v3', 'v2'] as const)(
+    'stops an rtcstats %s dump whose empty polls carry millions of samples',
+    async (format) => {
+      const bomb = carryBomb(format, 3000, 3000);
+      expect(bomb.length).toBeLessThan(500_000);
+      const e = await refusal(bomb);
+      expect(e.kind).toBe('too-large');
+      expect(e.message).toMatch(/expands to more stats samples than this server reads/);
+      expect(e.message).toMatch(/5,000,000/);
+    },
+  );
+
+  it('reads a long quiet call whose polls carry every report but a few', async () => {
+    // 40 reports, two of which change, polled 30 000 times: 1.1 million carried samples.
+    const result = await analyzeDump(carryBomb('v3', 40, 30_000, 2));
+    expect(result.data.streams).toBeDefined();
+    expect(Object.keys(result.data.streams ?? {})).toHaveLength(40);
   });
 
   it('refuses JSON that is not a dump, naming what it found', async () => {

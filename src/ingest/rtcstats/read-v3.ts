@@ -1,6 +1,7 @@
 import type { FormatInfo } from '../../model/dump-format.js';
 import type { SessionSink } from '../../model/session-sink.js';
 import { unreadable } from '../errors.js';
+import { CarryBudget } from './carry-budget.js';
 import { decodeMethod } from './compression-tables.js';
 import { readRecordLines } from './records.js';
 import { FullStatsDecoder, type StatsDecoder, V3StatsDecoder } from './stats-decoders.js';
@@ -21,6 +22,7 @@ export async function readRtcstatsV3(
 ): Promise<void> {
   const collector = new TraceCollector(sink);
   const decoders = new Map<string, StatsDecoder>();
+  const budget = new CarryBudget(RECOGNIZED);
   let metadata: Record<string, unknown> | undefined;
   let time: number | undefined;
   let compressed = false;
@@ -51,7 +53,7 @@ export async function readRtcstatsV3(
         if (pcId === null) return;
         let decoder = decoders.get(pcId);
         if (!decoder) {
-          decoder = rawMethod === 'getStats' ? new FullStatsDecoder() : new V3StatsDecoder();
+          decoder = rawMethod === 'getStats' ? new FullStatsDecoder() : new V3StatsDecoder(budget);
           decoders.set(pcId, decoder);
         }
         collector.stats(pcId, decoder, payload, time);
@@ -65,6 +67,7 @@ export async function readRtcstatsV3(
       collector.record(method, pcId, payload, extra, time);
     },
     1,
+    budget,
   );
   if (metadata === undefined) throw unreadable('This RTCStatsDump has no metadata line.', RECOGNIZED);
   const fileFormat = typeof metadata.fileFormat === 'number' ? metadata.fileFormat : undefined;

@@ -1,6 +1,7 @@
 import type { SessionSink } from '../../model/session-sink.js';
 import { unreadable } from '../errors.js';
 import { forEachLine } from '../lines.js';
+import type { CarryBudget } from './carry-budget.js';
 
 export interface RecordStats {
   records: number;
@@ -13,6 +14,7 @@ export interface RecordStats {
  * Reads an NDJSON trace: each line a JSON array (or, for headers, an object). `onRecord` gets
  * each decoded line with its 1-based number. Lines that are not JSON are counted and skipped: a
  * cut-off last line is common when a client disconnects. A trace with no readable record fails.
+ * `budget`, when given, learns the length of every line (see CarryBudget).
  */
 export async function readRecordLines(
   chunks: AsyncIterable<Buffer>,
@@ -20,10 +22,12 @@ export async function readRecordLines(
   recognized: string,
   onLine: (value: unknown, lineNo: number) => void,
   headerLines = 0,
+  budget?: CarryBudget,
 ): Promise<RecordStats> {
   const stats: RecordStats = { records: 0, badLines: 0, lastBadLine: undefined, lines: 0 };
   await forEachLine(chunks, (line) => {
     stats.lines++;
+    budget?.read(line.length + 1);
     if (stats.lines <= headerLines || line.trim() === '') return;
     let value: unknown;
     try {

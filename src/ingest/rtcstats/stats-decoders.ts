@@ -1,3 +1,4 @@
+import type { CarryBudget } from './carry-budget.js';
 import { decodeProperty, decodeStatsType } from './compression-tables.js';
 
 export type Report = Record<string, unknown>;
@@ -47,6 +48,9 @@ export class V3StatsDecoder implements StatsDecoder {
   #base = new Map<string, Report>();
   #prevT: number | undefined;
 
+  /** `budget` counts the reports carried into polls that left them out. */
+  constructor(private readonly budget?: CarryBudget) {}
+
   decode(value: unknown, recordTime: number | undefined, emit: ReportSink): boolean {
     if (!isObject(value)) return false;
     const t = typeof value.t === 'number' ? value.t : recordTime;
@@ -70,8 +74,10 @@ export class V3StatsDecoder implements StatsDecoder {
       next.set(id, merged);
       emit(id, merged, prev ? delta : undefined);
     }
+    let carried = 0;
     for (const [id, prev] of this.#base) {
       if (next.has(id) || removed.has(id)) continue;
+      carried++;
       // Left out = unchanged. A report that had the poll's timestamp moves on with the poll; one
       // with its own timestamp (remote RTCP-based reports) keeps it.
       if (prev.timestamp === this.#prevT) prev.timestamp = t;
@@ -80,6 +86,7 @@ export class V3StatsDecoder implements StatsDecoder {
     }
     this.#base = next;
     this.#prevT = t;
+    this.budget?.carry(carried);
     return true;
   }
 }
@@ -104,7 +111,11 @@ export class LegacyDeltaDecoder implements StatsDecoder {
   readonly #states = new Map<string, ReportState>();
   #poll = 0;
 
-  constructor(absentIsRemoved: boolean) {
+  /** `budget` counts the reports carried into polls that left them out (older clients only). */
+  constructor(
+    absentIsRemoved: boolean,
+    private readonly budget?: CarryBudget,
+  ) {
     this.#absentIsRemoved = absentIsRemoved;
   }
 
@@ -133,10 +144,14 @@ export class LegacyDeltaDecoder implements StatsDecoder {
       if (dropAbsent) emit(id, merged, changed);
     }
     // Older clients: every report seen so far, in order of first appearance.
-    if (!dropAbsent)
+    if (!dropAbsent) {
+      let carried = 0;
       this.#states.forEach((s, id) => {
+        if (s.poll !== poll) carried++;
         emit(id, s.report, s.poll === poll ? s.changed : NO_CHANGES);
       });
+      this.budget?.carry(carried);
+    }
     return true;
   }
 }
