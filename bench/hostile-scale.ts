@@ -1,0 +1,66 @@
+import { analyzeDump, isDumpError } from '../src/index.js';
+import { HOSTILE_DUMPS } from './hostile-dumps.js';
+
+/**
+ * `npm run bench:hostile [-- NAME]`: how analyzeDump's time grows with the size of a dump along one
+ * dimension of its structure (streams, pairs, SDP lines, events…). Each dump is analyzed at a size
+ * n and at 4n; work in proportion to the dump takes about 4 times as long, work that compares every
+ * item with every other about 16 times. A growth above 8 is reported as super-linear and the run
+ * exits 1. Such growth is how one crafted file holds an analysis worker for minutes: the quadratic
+ * searches this found are fixed, and their cases are tests (view-scale, sdp-scale, regex-safety).
+ *
+ * Times are the best of three runs, after a warm-up: growth is a ratio of two times taken a few
+ * seconds apart in one process, so load on a shared machine moves it far less than it moves the
+ * times themselves.
+ */
+
+const BASE = Number(process.env.BENCH_HOSTILE_N ?? 5000);
+const LIMIT = 8;
+const only = process.argv[2];
+
+async function bestOf(text: Buffer, runs = 3): Promise<number> {
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    try {
+      await analyzeDump(text);
+    } catch (error) {
+      if (!isDumpError(error)) throw error;
+    }
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+const rows: string[][] = [];
+let failed = false;
+for (const [name, build] of Object.entries(HOSTILE_DUMPS)) {
+  if (only && !name.includes(only)) continue;
+  const small = Buffer.from(build(BASE));
+  const large = Buffer.from(build(4 * BASE));
+  await bestOf(small, 1);
+  const a = await bestOf(small);
+  const b = await bestOf(large);
+  const growth = b / a;
+  const verdict = growth <= LIMIT ? 'linear' : 'SUPER-LINEAR';
+  if (growth > LIMIT) failed = true;
+  rows.push([
+    name,
+    (large.length / 1e6).toFixed(1),
+    a.toFixed(0),
+    b.toFixed(0),
+    `${growth.toFixed(1)}x`,
+    verdict,
+  ]);
+  console.log(
+    `${name}: n=${BASE} ${a.toFixed(0)} ms, n=${4 * BASE} ${b.toFixed(0)} ms, growth ${growth.toFixed(1)}x`,
+  );
+}
+
+const head = ['dump grows in', 'MB at 4n', 'ms at n', 'ms at 4n', 'growth', `<= ${LIMIT}x`];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+for (const r of rows) console.log(line(r));
+process.exitCode = failed ? 1 : 0;
