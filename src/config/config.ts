@@ -28,6 +28,8 @@ export interface Config {
   embedTtlMs: number;
   workers: number;
   queueSize: number;
+  /** Heap limit of each analysis worker (MiB); undefined: V8's default. */
+  analysisHeapMb: number | undefined;
   analysisTimeoutMs: number;
   /** Time a client has to send a whole request (headers and body). */
   requestTimeoutMs: number;
@@ -180,6 +182,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
     embedTtlMs: num('embedTtlMs'),
     workers: (raw.workers as number | undefined) ?? Math.max(1, cpus().length),
     queueSize: num('queueSize'),
+    analysisHeapMb: raw.analysisHeapMb as number | undefined,
     analysisTimeoutMs: num('analysisTimeoutMs'),
     requestTimeoutMs: num('requestTimeoutMs'),
     limits: {

@@ -142,6 +142,14 @@ export const SETTINGS = [
     description: 'Analyses that may wait for a worker before new ones get 503.',
   },
   {
+    key: 'analysisHeapMb',
+    env: 'CALLSCOPE_ANALYSIS_HEAP_MB',
+    type: 'integer',
+    min: 64,
+    description:
+      "Largest JavaScript heap of one analysis worker, in MiB: an analysis that needs more is stopped (413 file_too_large) and its worker replaced. Analyzing takes about 5 times the size of an rtcstats or jitsi dump in memory, and less than 2 times that of a webrtc-internals dump. Unset: V8's own limit, which it sizes from the host's memory (about 4 GiB on hosts of 16 GiB or more), for each worker.",
+  },
+  {
     key: 'analysisTimeoutMs',
     env: 'CALLSCOPE_ANALYSIS_TIMEOUT_MS',
     type: 'integer',

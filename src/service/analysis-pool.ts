@@ -22,10 +22,21 @@ export function analysisWorkerFile(): { filename: string; fromSource: boolean } 
   return { filename, fromSource };
 }
 
+/** A worker ran out of heap: the analysis needed more memory than one may have. */
+export class AnalysisMemoryError extends Error {
+  constructor(readonly heapMb: number | undefined) {
+    super(
+      `analysis ran out of memory (${heapMb === undefined ? "V8's default heap limit" : `${heapMb} MiB heap`})`,
+    );
+  }
+}
+
 export interface PoolOptions {
   workers: number;
   queueSize: number;
   timeoutMs: number;
+  /** Heap limit of each worker (MiB); undefined: V8's default. */
+  heapMb?: number | undefined;
 }
 
 /**
@@ -48,6 +59,9 @@ export class AnalysisPool {
       // lists, MCP) stays responsive when every core is busy analyzing (Linux/macOS).
       niceIncrement: 10,
       execArgv: fromSource ? ['--import', 'tsx'] : [],
+      // A worker past its heap is stopped by V8 (ERR_WORKER_OUT_OF_MEMORY) and piscina starts
+      // another: one dump cannot take the host's memory, and the service goes on.
+      ...(options.heapMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: options.heapMb } } : {}),
     });
   }
 
@@ -70,6 +84,8 @@ export class AnalysisPool {
       if (message.includes('queue is at limit')) throw new PoolSaturatedError();
       if ((error as Error).name === 'AbortError' || signal.aborted)
         throw new AnalysisTimeoutError(this.options.timeoutMs);
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new AnalysisMemoryError(this.options.heapMb);
       throw error;
     } finally {
       this.inFlight--;

@@ -92,6 +92,7 @@ export async function createContext(
       workers: config.workers,
       queueSize: config.queueSize,
       timeoutMs: config.analysisTimeoutMs,
+      heapMb: config.analysisHeapMb,
     }),
     tokens: await TokenService.create(storage, config.jwtSecret, { embedTtlMs: config.embedTtlMs }),
     rate: new RateLimiter(storage, config.rateLimits, now),

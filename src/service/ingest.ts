@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import { type Account, HoldLostError } from '../storage/index.js';
 import { PROCESSOR_VERSION } from '../version.js';
-import { AnalysisTimeoutError, PoolSaturatedError } from './analysis-pool.js';
+import { AnalysisMemoryError, AnalysisTimeoutError, PoolSaturatedError } from './analysis-pool.js';
 import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
 import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';
@@ -263,6 +263,15 @@ async function analyze(
       throw new ApiError(
         'server_error',
         `The analysis took longer than ${Math.round(error.timeoutMs / 1000)} s and was stopped.`,
+      );
+    }
+    if (error instanceof AnalysisMemoryError) {
+      outcome = 'memory';
+      ctx.log.warn({ heapMb: error.heapMb ?? 'default' }, 'analysis stopped: out of memory');
+      const limit = error.heapMb === undefined ? '' : ` (${error.heapMb} MiB, CALLSCOPE_ANALYSIS_HEAP_MB)`;
+      throw new ApiError(
+        'file_too_large',
+        `Analyzing this dump needs more memory than this server gives one analysis${limit}: it was stopped.`,
       );
     }
     if (outcome === 'ok') outcome = 'error';
