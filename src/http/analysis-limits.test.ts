@@ -20,7 +20,7 @@ function connections(n: number): Buffer {
     { url: 'https://x.example/r', clientProtocol: 'jitsi' },
     1_795_246_284_039,
   ];
-  const lines = [head];
+  const lines: unknown[] = [head];
   for (let i = 0; i < n; i++)
     lines.push([
       'getstats',
