@@ -1,5 +1,6 @@
 import type { IceTransports } from './ice-transport.js';
 import { pairById } from './pair-lookup.js';
+import { firstIndexWhere } from './series-math.js';
 
 /**
  * Round trip times (ms) of the selected candidate pairs, each while it was the one in use. Asked
@@ -45,16 +46,8 @@ function collectRtts(ice: IceTransports): number[] {
 }
 
 /** Index of the last change at or before `t` (-1 when none is). */
-function lastChangeAtOrBefore(changes: IceTransports['selected'], t: number): number {
-  let lo = 0;
-  let hi = changes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (changes[mid]!.at <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
+const lastChangeAtOrBefore = (changes: IceTransports['selected'], t: number): number =>
+  firstIndexWhere(changes.length, (i) => changes[i]!.at > t) - 1;
 
 /**
  * Legacy Chrome (goog stats) smoothed the STUN round-trip time from a 3000 ms default,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distributionOf } from './series-math.js';
+import { distributionOf, firstIndexWhere } from './series-math.js';
 
 /** Linear-interpolated quantile of sorted values. */
 function quantileSorted(sorted: readonly number[], q: number): number {
@@ -82,5 +82,16 @@ describe('distributionOf', () => {
     const d = distributionOf(values)!;
     expect(d).toMatchObject({ min: reference([...values]).min, p5: reference([...values]).p5 });
     expect(d.p95).toBe(reference([...values]).p95);
+  });
+});
+
+describe('firstIndexWhere', () => {
+  it('finds where a sorted condition starts to hold, or the length when it never does', () => {
+    const a = [1, 3, 3, 7];
+    expect(firstIndexWhere(a.length, (i) => a[i]! >= 3)).toBe(1);
+    expect(firstIndexWhere(a.length, (i) => a[i]! > 3)).toBe(3);
+    expect(firstIndexWhere(a.length, (i) => a[i]! >= 0)).toBe(0);
+    expect(firstIndexWhere(a.length, (i) => a[i]! > 7)).toBe(4);
+    expect(firstIndexWhere(0, () => true)).toBe(0);
   });
 });

@@ -244,3 +244,18 @@ export function timeShare(t: ArrayLike<number>, predicate: (i: number) => boolea
 export function appendAll<T>(target: T[], values: Iterable<T>): void {
   for (const v of values) target.push(v);
 }
+
+/**
+ * The first index in [0, length) where `holds` is true, or `length` when it never is. `holds` must
+ * stay true from that index on (a sorted condition): it is found by bisection.
+ */
+export function firstIndexWhere(length: number, holds: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (holds(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

@@ -1,4 +1,5 @@
 import type { StatsReport } from '../model/stats-report.js';
+import { firstIndexWhere } from './series-math.js';
 
 /**
  * Reads one string attribute of a report at many times: `at(time)` is its first non-empty value
@@ -25,14 +26,8 @@ export function stringsAt(r: StatsReport, attribute: string): (time: number) => 
     reached.push(max);
   }
   return (time) => {
-    let lo = 0;
-    let hi = reached.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (reached[mid]! >= time) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo < found.length ? found[lo] : fallback;
+    const k = firstIndexWhere(reached.length, (i) => reached[i]! >= time);
+    return k < found.length ? found[k] : fallback;
   };
 }
 
