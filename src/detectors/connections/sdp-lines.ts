@@ -67,21 +67,18 @@ export function unorderedLines(d: Description): readonly string[] {
 
 /** Lines present more than once within the same section (session part or one m= section), each once. */
 export function duplicatedLines(d: Description): string[] {
-  const dupes: string[] = [];
-  const reported = new Set<string>();
+  // A set, in the order lines were first duplicated: a list checked with `includes` was quadratic
+  // in an SDP of thousands of duplicates.
+  const dupes = new Set<string>();
   const seen = new Set<string>();
   for (const line of sdpLines(d)) {
     if (isMLine(line)) seen.clear();
     // One hash lookup per line, not two: a line already seen leaves the set's size unchanged.
     const size = seen.size;
     seen.add(line);
-    // A set of those reported, not `dupes.includes`: quadratic in an SDP of thousands of duplicates.
-    if (seen.size === size && !reported.has(line)) {
-      reported.add(line);
-      dupes.push(line);
-    }
+    if (seen.size === size) dupes.add(line);
   }
-  return dupes;
+  return [...dupes];
 }
 
 /** `line.startsWith('m=')`, without the call: it runs on every line of every description. */

@@ -3,9 +3,9 @@ import { DumpError } from '../errors.js';
 /** Carried samples every dump may have, whatever its size: an idle connection of 40 reports polled each second for 35 hours. */
 export const CARRY_FLOOR = 5_000_000;
 /**
- * Carried samples per character of the dump above the floor. Real dumps stay near 0.01 samples per
- * character, carried and written together (measured on every rtcstats and jitsi fixture): five
- * times that leaves room, and keeps memory in proportion to the file.
+ * Carried samples allowed per character read, where that allows more than the floor. Real dumps
+ * stay near 0.01 samples per character, carried and written together (measured on every rtcstats
+ * and jitsi fixture): five times that leaves room, and keeps memory in proportion to the file.
  */
 export const CARRY_PER_CHAR = 0.05;
 
