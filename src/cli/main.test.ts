@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/support/cli-io.js';
 import { fixture } from '../../test/support/fixtures.js';
+import { longJitsiDump } from '../../test/support/long-jitsi.js';
 import { cliCommand } from '../../test/support/processes.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import { PROCESSOR_VERSION } from '../version.js';
@@ -175,6 +176,33 @@ describe('callscope analyze', () => {
     expect(bad.stderrText).toMatch(/^\(standard input\): This is not a WebRTC dump/m);
   });
 
+  it('reports a dump too large for the heap limit, and goes on with the next file', async () => {
+    // About 50 MB of jitsi polls: its analysis holds about twice that, past a 64 MiB heap. In
+    // the analyzing process, that was a fatal abort (exit 134) with no word on the file.
+    const dir = mkdtempSync(join(tmpdir(), 'callscope-cli-'));
+    const big = join(dir, 'long-call.ndjson');
+    writeFileSync(big, longJitsiDump(50e6));
+    const small = fixture('jitsi', 'chrome-relay');
+    const io = captureIo();
+    expect(await main(['analyze', big, small, '--heap-mb', '64'], io)).toBe(2);
+    expect(io.stderrText).toContain(
+      `${big}: too large to analyze within the 64 MiB heap limit. Allow more with --heap-mb`,
+    );
+    expect(io.stdout).toMatch(/long-call\.ndjson\s+unreadable/);
+    expect(io.stdout).toMatch(/chrome-relay\s+jitsi-rtcstats\s+2 min 2 s/);
+    // Read from standard input, the same dump meets the same limit.
+    const piped = Object.assign(captureIo(), {
+      stdin: Object.assign(Readable.from([readFileSync(big)]), { isTTY: false }),
+    });
+    expect(await main(['analyze', '-', '--heap-mb', '64'], piped)).toBe(2);
+    expect(piped.stderrText).toMatch(
+      /^\(standard input\): too large to analyze within the 64 MiB heap limit/m,
+    );
+    const low = captureIo();
+    expect(await main(['analyze', small, '--heap-mb', '10'], low)).toBe(2);
+    expect(low.stderrText).toBe('callscope analyze: --heap-mb must be an integer of at least 64 (MiB).\n');
+  });
+
   it('refuses - when nothing is piped in, or when given twice', async () => {
     const tty = Object.assign(captureIo(), { stdin: Object.assign(Readable.from([]), { isTTY: true }) });
     expect(await main(['analyze', '-'], tty)).toBe(2);
@@ -296,7 +324,7 @@ describe('callscope analyze', () => {
     expect(await main(['analyze', 'x', '--bogus'], analyze)).toBe(2);
     expect(analyze.stderrText).toBe(
       'callscope analyze: unknown option --bogus\n' +
-        'Usage: callscope analyze FILE... [--json] [--out DIR] [--points N] [--fail-on SEVERITY]\n' +
+        'Usage: callscope analyze FILE... [--json] [--out DIR] [--points N] [--fail-on SEVERITY] [--heap-mb N]\n' +
         'Run "callscope analyze --help" for every option.\n',
     );
     for (const command of ['migrate', 'doctor', 'housekeeping', 'accounts', 'tokens', 'credits']) {

@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { workerFile } from '../util/worker-file.js';
 import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
 
 /** Every worker is busy and the queue is full: callers answer 503 with Retry-After. */
@@ -16,11 +16,7 @@ export class AnalysisTimeoutError extends Error {
 }
 
 /** Compiled: dist/service/analysis-worker.js. From sources (tests, tsx): the .ts file through tsx. */
-export function analysisWorkerFile(): { filename: string; fromSource: boolean } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(`./analysis-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url));
-  return { filename, fromSource };
-}
+export const analysisWorkerFile = () => workerFile(import.meta.url, 'analysis-worker');
 
 /** A worker ran out of heap: the analysis needed more memory than one may have. */
 export class AnalysisMemoryError extends Error {

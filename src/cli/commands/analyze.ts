@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEVERITIES, type Severity } from '../../model/observation-terms.js';
 import { ratedExperience } from '../../model/payload/rated-experience.js';
-import { analyzeOne, type Outcome, result, type Source } from '../analyze-one.js';
+import { AnalysisThread } from '../analysis-thread.js';
+import { type Outcome, result, type Source } from '../analyze-one.js';
 import { duration, num, table } from '../format.js';
 import type { CliIo } from '../io.js';
 import { refusal, usageLines } from '../option-problem.js';
@@ -12,7 +13,7 @@ import { Progress } from '../progress.js';
 import { renderSummary } from '../summary.js';
 import { atOrAbove, worstText } from '../verdict.js';
 
-export const ANALYZE_HELP = `Usage: callscope analyze FILE... [--json] [--out DIR] [--points N] [--fail-on SEVERITY]
+export const ANALYZE_HELP = `Usage: callscope analyze FILE... [--json] [--out DIR] [--points N] [--fail-on SEVERITY] [--heap-mb N]
 
 Analyze WebRTC dumps (chrome://webrtc-internals exports, rtcstats dumps; gzip or not).
 A FILE of - reads the dump from standard input: curl -s https://example.test/dump.gz | callscope analyze -
@@ -29,6 +30,9 @@ A FILE of - reads the dump from standard input: curl -s https://example.test/dum
   --fail-on SEVERITY
                exit with 3 when a dump has an observation of that severity or worse
                (${SEVERITIES.join(', ')}): a gate for call tests in CI.
+  --heap-mb N  heap limit of the analysis, in MiB (default: the engine's own, which it sizes
+               from the machine's memory). A dump that needs more is reported as too large
+               and the other files go on.
 
 Exit status: 0 all read, 2 a file could not be read as a dump, 1 an internal error,
 3 an observation at or above --fail-on (when every file was read).`;
@@ -53,6 +57,11 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   const points = values.points === undefined ? 300 : Number(values.points);
   if (!Number.isInteger(points) || points < 2 || points > 100_000) {
     io.err('callscope analyze: --points must be an integer from 2 to 100000.');
+    return 2;
+  }
+  const heapMb = values['heap-mb'] === undefined ? undefined : Number(values['heap-mb']);
+  if (heapMb !== undefined && (!Number.isInteger(heapMb) || heapMb < MIN_HEAP_MB)) {
+    io.err(`callscope analyze: --heap-mb must be an integer of at least ${MIN_HEAP_MB} (MiB).`);
     return 2;
   }
   const failOn = values['fail-on']?.toLowerCase();
@@ -93,24 +102,29 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   const names = outputNames(files, STDIN);
   const written = new Set<string>();
   const outcomes: Outcome[] = [];
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i]!;
-    progress?.start(file);
-    const source: Source =
-      file === STDIN
-        ? { label: STDIN_LABEL, input: io.stdin!, fileName: 'stdin' }
-        : { label: file, input: file };
-    const outcome = await analyzeOne(source, points, (read) => progress?.bytes(read));
-    outcomes.push(outcome);
-    progress?.finish(
-      file,
-      sizes[i] ?? 0,
-      outcome.kind === 'ok' ? `ok in ${duration(outcome.ms)}` : (outcome.error ?? 'failed'),
-    );
-    if (outcome.data && values.out) {
-      await writeFile(join(values.out, names[i]!), `${JSON.stringify(result(outcome.data), null, 2)}\n`);
-      written.add(names[i]!);
+  const thread = new AnalysisThread(heapMb);
+  try {
+    for (let i = 0; i < files.length; i++) {
+      const file = files[i]!;
+      progress?.start(file);
+      const source: Source =
+        file === STDIN
+          ? { label: STDIN_LABEL, input: io.stdin!, fileName: 'stdin' }
+          : { label: file, input: file };
+      const outcome = await analyzeIn(thread, source, points, (read) => progress?.bytes(read));
+      outcomes.push(outcome);
+      progress?.finish(
+        file,
+        sizes[i] ?? 0,
+        outcome.kind === 'ok' ? `ok in ${duration(outcome.ms)}` : (outcome.error ?? 'failed'),
+      );
+      if (outcome.data && values.out) {
+        await writeFile(join(values.out, names[i]!), `${JSON.stringify(result(outcome.data), null, 2)}\n`);
+        written.add(names[i]!);
+      }
     }
+  } finally {
+    await thread.close();
   }
   progress?.end();
 
@@ -129,6 +143,30 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   if (outcomes.some((o) => o.kind === 'unreadable')) return 2;
   return failOn === undefined ? 0 : gate(outcomes, failOn, io);
 }
+
+/** The analysis thread's outcome; a failure of the thread itself (not of the dump) is an internal error. */
+async function analyzeIn(
+  thread: AnalysisThread,
+  source: Source,
+  points: number,
+  onBytes: (n: number) => void,
+): Promise<Outcome> {
+  const started = performance.now();
+  try {
+    return await thread.analyze(source, points, onBytes);
+  } catch (error) {
+    const why = (error as Error).stack ?? String(error);
+    return {
+      file: source.label,
+      kind: 'internal',
+      error: `internal error: ${why}`,
+      ms: performance.now() - started,
+    };
+  }
+}
+
+/** Smallest --heap-mb: below it the analysis code itself hardly fits (CALLSCOPE_ANALYSIS_HEAP_MB has the same floor). */
+const MIN_HEAP_MB = 64;
 
 /**
  * Creates the --out directory, or says in words why it cannot: a path that is a file is a usage
@@ -169,6 +207,7 @@ function parse(args: string[]) {
       out: { type: 'string' },
       points: { type: 'string' },
       'fail-on': { type: 'string' },
+      'heap-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });

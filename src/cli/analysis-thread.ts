@@ -1,0 +1,86 @@
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { workerFile } from '../util/worker-file.js';
+import type { ThreadTask } from './analysis-thread-worker.js';
+import type { Outcome, Source } from './analyze-one.js';
+import { sendToPort } from './port-stream.js';
+
+/**
+ * `callscope analyze` analyzes in a worker thread, one dump at a time. A dump too big for the
+ * heap then stops that thread, which V8 does cleanly, instead of the whole process (a fatal
+ * out-of-memory abort, exit 134, with no word on which file or why). The file is reported as too
+ * large, with the option that allows more, and the next file gets a fresh thread.
+ */
+export class AnalysisThread {
+  readonly #heapMb: number | undefined;
+  #pool: Piscina<ThreadTask, Outcome> | undefined;
+
+  /** `heapMb`: the thread's heap limit in MiB; undefined: V8's own (sized from the host's memory). */
+  constructor(heapMb: number | undefined) {
+    this.#heapMb = heapMb;
+  }
+
+  async analyze(source: Source, points: number, onBytes: (n: number) => void): Promise<Outcome> {
+    const started = performance.now();
+    const progress = new MessageChannel();
+    progress.port1.on('message', (n: number) => onBytes(n));
+    const task: ThreadTask = { label: source.label, points, progress: progress.port2 };
+    if (source.fileName) task.fileName = source.fileName;
+    const transfer = [progress.port2];
+    let sending: Promise<void> | undefined;
+    if (typeof source.input === 'string') task.path = source.input;
+    else if (isByteStream(source.input)) {
+      const input = new MessageChannel();
+      task.input = input.port2;
+      transfer.push(input.port2);
+      sending = sendToPort(source.input, input.port1).finally(() => input.port1.close());
+    } else throw new Error('analyze reads files and streams');
+    try {
+      return await this.#threads().run(task, { transferList: transfer });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
+      return {
+        file: source.label,
+        kind: 'unreadable',
+        error: this.#tooLarge(),
+        ms: performance.now() - started,
+      };
+    } finally {
+      progress.port1.close();
+      await sending;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#pool?.close();
+    this.#pool = undefined;
+  }
+
+  #tooLarge(): string {
+    const limit =
+      this.#heapMb === undefined ? "the engine's default heap limit" : `the ${this.#heapMb} MiB heap limit`;
+    return (
+      `too large to analyze within ${limit}. Allow more with --heap-mb ` +
+      '(an rtcstats or jitsi dump takes about 5 times its size, a webrtc-internals dump about 2 times)'
+    );
+  }
+
+  /** One thread, started on first use; piscina replaces it when the heap limit stopped it. */
+  #threads(): Piscina<ThreadTask, Outcome> {
+    if (!this.#pool) {
+      const { filename, fromSource } = workerFile(import.meta.url, 'analysis-thread-worker');
+      this.#pool = new Piscina({
+        filename,
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: 1_000,
+        execArgv: fromSource ? ['--import', 'tsx'] : [],
+        ...(this.#heapMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: this.#heapMb } } : {}),
+      });
+    }
+    return this.#pool;
+  }
+}
+
+const isByteStream = (input: unknown): input is AsyncIterable<Uint8Array> =>
+  typeof (input as AsyncIterable<Uint8Array>)[Symbol.asyncIterator] === 'function';

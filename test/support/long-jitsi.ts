@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { fixture } from './fixtures.js';
+
+/**
+ * A jitsi dump of about `bytes` bytes: the multi-connection fixture, then its getstats lines again
+ * and again, each round ten minutes later with larger byte and packet counters, as a longer call
+ * of the same connections would record them. For tests of what a large dump costs.
+ */
+export function longJitsiDump(bytes: number): Buffer {
+  const lines = readFileSync(fixture('jitsi', 'google-legacy-stats-multiple-pc'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  const polls = lines.filter((line) => line.startsWith('["getstats"'));
+  const out = [...lines];
+  let size = lines.reduce((n, line) => n + line.length + 1, 0);
+  for (let round = 1; size < bytes; round++) {
+    for (const line of polls) {
+      const record = JSON.parse(line) as [string, string, Record<string, Record<string, unknown>>, number];
+      record[3] += round * ROUND_MS;
+      for (const report of Object.values(record[2])) {
+        for (const [key, value] of Object.entries(report)) {
+          if (/bytes|packets/i.test(key) && typeof value === 'string' && /^\d+$/.test(value))
+            report[key] = String(Number(value) + round * 1000);
+        }
+      }
+      const text = JSON.stringify(record);
+      out.push(text);
+      size += text.length + 1;
+      if (size >= bytes) break;
+    }
+  }
+  return Buffer.from(`${out.join('\n')}\n`);
+}
+
+const ROUND_MS = 600_000;
