@@ -147,7 +147,7 @@ export const SETTINGS = [
     type: 'integer',
     min: 64,
     description:
-      "Largest JavaScript heap of one analysis worker, in MiB: an analysis that needs more is stopped (413 file_too_large) and its worker replaced. Analyzing takes about 5 times the size of an rtcstats or jitsi dump in memory, and less than 2 times that of a webrtc-internals dump. Unset: V8's own limit, which it sizes from the host's memory (about 4 GiB on hosts of 16 GiB or more), for each worker.",
+      "Largest JavaScript heap of one analysis worker, in MiB: an analysis that needs more is stopped (413 file_too_large) and its worker replaced. An analysis needs a heap of up to about twice the size of its dump (a 200 MB jitsi dump: 150 to 200 MiB). Unset: V8's own limit, which it sizes from the host's memory (about 4 GiB on hosts of 16 GiB or more), for each worker.",
   },
   {
     key: 'analysisTimeoutMs',

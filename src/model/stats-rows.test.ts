@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { toNumber } from './stats-report.js';
 import { RowStatsReport } from './stats-rows.js';
 
 type Poll = Record<string, unknown>;
@@ -65,5 +67,62 @@ describe('RowStatsReport delta appends', () => {
     whole.append(2, { a: 1 });
     whole.append(3, { a: 1 });
     expect(read(delta, ['a'])).toEqual(read(whole, ['a']));
+  });
+});
+
+/**
+ * What a report of `polls` (each appended whole) reads as, one slot per poll and attribute: the
+ * meaning the run-length columns must keep. Numbers of an attribute only ever recorded as numbers
+ * are taken as they are; others are converted (toNumber).
+ */
+function dense(polls: Poll[], attributes: string[]) {
+  const recorded = (a: string) => polls.map((p) => p[a]);
+  const numeric = (a: string) => recorded(a).every((v) => v === undefined || typeof v === 'number');
+  const defined = (v: unknown) => v !== undefined && v !== null;
+  return attributes.map((a) => {
+    const seen = polls.some((p) => a in p);
+    const values = recorded(a);
+    return {
+      values: seen ? values : undefined,
+      numbers: seen
+        ? values.map((v) => (v === undefined ? Number.NaN : numeric(a) ? (v as number) : toNumber(v)))
+        : undefined,
+      first: values.find(defined),
+      last: values.findLast(defined),
+    };
+  });
+}
+
+describe('RowStatsReport columns, kept as runs of one value', () => {
+  const value = fc.oneof(
+    fc.integer({ min: -2, max: 3 }),
+    fc.constantFrom(-0, 0.5),
+    fc.constantFrom('1', '2', 'x', '', true, false, null),
+  );
+  const poll = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), value, { maxKeys: 4 });
+
+  it('read as one slot per poll would, appended whole or as deltas (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(poll, { minLength: 1, maxLength: 40 }), (polls) => {
+        const attributes = ['a', 'b', 'c', 'd'];
+        const whole = new RowStatsReport('r', 'inbound-rtp');
+        polls.forEach((p, i) => {
+          whole.append(i, p);
+        });
+        const read = (r: RowStatsReport) =>
+          attributes.map((a) => ({
+            values: r.values(a) && Array.from(r.values(a)!),
+            numbers: r.numbers(a) && Array.from(r.numbers(a)!),
+            first: r.first(a),
+            last: r.last(a),
+          }));
+        expect(read(whole)).toEqual(dense(polls, attributes));
+        // Deltas carry what a poll leaves out: the same polls with every value carried over.
+        const carried: Poll[] = [];
+        for (const [i, p] of polls.entries()) carried.push(i === 0 ? { ...p } : { ...carried[i - 1], ...p });
+        expect(read(both(polls)[1])).toEqual(dense(carried, attributes));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,9 +1,10 @@
-import { type Column, columnNumbers, columnValues, fill, pad, toGeneric } from './row-columns.js';
+import { type Column, columnNumbers, columnValues, newColumn, stopCarrying, writeAt } from './row-columns.js';
 import { firstDefined, lastDefined, type StatsReport } from './stats-report.js';
 
 /**
  * A stats report built one poll at a time (rtcstats formats record whole getStats results).
- * Values are stored column by column so that a long call costs one slot per attribute and poll.
+ * Values are stored column by column, as runs of one value (see Column): a long call costs a slot
+ * per change of an attribute, not per poll.
  */
 export class RowStatsReport implements StatsReport {
   readonly id: string;
@@ -70,24 +71,22 @@ export class RowStatsReport implements StatsReport {
       if (!col) {
         col = this.#columns.get(key);
         if (!col) {
-          col = { start: index, numeric: typeof value === 'number', data: [], carry: false };
+          col = newColumn(index, value);
           this.#columns.set(key, col);
+          lastKeys[k] = key;
+          lastColumns[k++] = col;
+          continue;
         }
         lastKeys[k] = key;
         lastColumns[k] = col;
       }
       k++;
       if (col.carry) carried++;
-      this.#push(col, index, value);
+      writeAt(col, index, value);
     }
-    // Attributes this report no longer has stop carrying their value (their later slots are missing).
+    // Attributes this report no longer has stop carrying their value (their later samples are missing).
     if (carried < this.#carrying) {
-      for (const col of this.#columns.values()) {
-        if (col.carry && col.start + col.data.length <= index) {
-          fill(col, index);
-          col.carry = false;
-        }
-      }
+      for (const col of this.#columns.values()) if (col.carry && col.end <= index) stopCarrying(col, index);
     }
     this.#carrying = k;
   }
@@ -99,33 +98,22 @@ export class RowStatsReport implements StatsReport {
       // the delta, which for-in walks anyway, is much cheaper than a lookup in the report.
       let value = (changed as Record<string, unknown>)[key];
       if (typeof value === 'object' && value !== null) value = report[key];
-      let col = this.#columns.get(key);
+      const col = this.#columns.get(key);
       if (value === undefined) {
         if (col?.carry) {
-          fill(col, index);
-          col.carry = false;
+          stopCarrying(col, index);
           this.#carrying--;
         }
         continue;
       }
       if (!col) {
-        col = { start: index, numeric: typeof value === 'number', data: [], carry: false };
-        this.#columns.set(key, col);
+        this.#columns.set(key, newColumn(index, value));
+        this.#carrying++;
+        continue;
       }
       if (!col.carry) this.#carrying++;
-      this.#push(col, index, value);
+      writeAt(col, index, value);
     }
-  }
-
-  /** Writes `value` at `index`, after the column's carried value or missing slots up to there. */
-  #push(col: Column, index: number, value: unknown): void {
-    if (col.start + col.data.length < index) {
-      if (col.carry) fill(col, index);
-      else pad(col, index);
-    }
-    if (col.numeric && typeof value !== 'number') toGeneric(col);
-    col.data.push(value);
-    col.carry = true;
   }
 
   has(attribute: string): boolean {
@@ -159,11 +147,11 @@ export class RowStatsReport implements StatsReport {
 
   first(attribute: string): unknown {
     const col = this.#columns.get(attribute);
-    return col ? firstDefined(col.data) : undefined;
+    return col ? firstDefined(col.runs) : undefined;
   }
 
   last(attribute: string): unknown {
     const col = this.#columns.get(attribute);
-    return col ? lastDefined(col.data) : undefined;
+    return col ? lastDefined(col.runs) : undefined;
   }
 }

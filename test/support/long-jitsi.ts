@@ -4,13 +4,22 @@ import { fixture } from './fixtures.js';
 /**
  * A jitsi dump of about `bytes` bytes: the multi-connection fixture, then its getstats lines again
  * and again, each round ten minutes later with larger byte and packet counters, as a longer call
- * of the same connections would record them. For tests of what a large dump costs.
+ * of the same connections would record them. Each connection's first poll lists every report in
+ * full and later ones only what changed, so rounds repeat the later ones. For tests of what a
+ * large dump costs.
  */
 export function longJitsiDump(bytes: number): Buffer {
   const lines = readFileSync(fixture('jitsi', 'google-legacy-stats-multiple-pc'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '');
-  const polls = lines.filter((line) => line.startsWith('["getstats"'));
+  const polled = new Set<string>();
+  const polls = lines.filter((line) => {
+    if (!line.startsWith('["getstats"')) return false;
+    const pc = (JSON.parse(line) as unknown[])[1] as string;
+    if (polled.has(pc)) return true;
+    polled.add(pc);
+    return false;
+  });
   const out = [...lines];
   let size = lines.reduce((n, line) => n + line.length + 1, 0);
   for (let round = 1; size < bytes; round++) {
