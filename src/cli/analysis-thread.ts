@@ -61,7 +61,7 @@ export class AnalysisThread {
       this.#heapMb === undefined ? "the engine's default heap limit" : `the ${this.#heapMb} MiB heap limit`;
     return (
       `too large to analyze within ${limit}. Allow more with --heap-mb ` +
-      '(an analysis needs a heap of up to about twice the size of its dump)'
+      '(an rtcstats or jitsi dump needs a heap of about its size; a webrtc-internals dump, much less)'
     );
   }
 

@@ -147,7 +147,7 @@ export const SETTINGS = [
     type: 'integer',
     min: 64,
     description:
-      "Largest JavaScript heap of one analysis worker, in MiB: an analysis that needs more is stopped (413 file_too_large) and its worker replaced. An analysis needs a heap of up to about twice the size of its dump (a 200 MB jitsi dump: 150 to 200 MiB). Unset: V8's own limit, which it sizes from the host's memory (about 4 GiB on hosts of 16 GiB or more), for each worker.",
+      "Largest JavaScript heap of one analysis worker, in MiB: an analysis that needs more is stopped (413 file_too_large) and its worker replaced. An rtcstats or jitsi dump needs a heap of about its size (200 MB: 150 to 200 MiB); a webrtc-internals dump is read as a stream and needs much less (200 MB and 1 GiB: within 128 MiB). Unset: V8's own limit, which it sizes from the host's memory (about 4 GiB on hosts of 16 GiB or more), for each worker.",
   },
   {
     key: 'analysisTimeoutMs',
