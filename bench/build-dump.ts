@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
+  mkdirSync,
   openSync,
   readFileSync,
   renameSync,
@@ -13,6 +14,7 @@ import {
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { longJitsiDump } from '../test/support/long-jitsi.js';
 
 /**
  * Builds large webrtc-internals dumps for the benchmark from real ones: the source peer
@@ -64,12 +66,9 @@ export async function ensureDump(label: string, targetBytes: number): Promise<st
     version: GENERATOR_VERSION,
     targetBytes,
     cap: SERIES_CAP,
-    sources: SOURCES.map((s) => createHash('sha256').update(readFileSync(s)).digest('hex')),
+    sources: SOURCES.map((s) => sha256(readFileSync(s))),
   });
-  if (existsSync(path) && existsSync(metaPath)) {
-    const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as { params: string; bytes: number };
-    if (meta.params === params && statSync(path).size === meta.bytes) return path;
-  }
+  if (cached(path, params)) return path;
   const { bavail, bsize } = statfsSync(BENCH_DIR);
   if (bavail * bsize < targetBytes + 256e6)
     throw new Error(`not enough free disk space in ${BENCH_DIR} for a ${targetBytes / 1e6} MB dump`);
@@ -77,6 +76,33 @@ export async function ensureDump(label: string, targetBytes: number): Promise<st
   const bytes = writeDump(partial, targetBytes);
   renameSync(partial, path);
   writeFileSync(metaPath, JSON.stringify({ params, bytes }));
+  return path;
+}
+
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/** Whether `path` was built with `params` and is whole (its `.json` beside it says so). */
+function cached(path: string, params: string): boolean {
+  const metaPath = `${path}.json`;
+  if (!existsSync(path) || !existsSync(metaPath)) return false;
+  const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as { params: string; bytes: number };
+  return meta.params === params && statSync(path).size === meta.bytes;
+}
+
+const JITSI_SOURCE = join(ROOT, 'test/fixtures/jitsi/google-legacy-stats-multiple-pc');
+
+/**
+ * The path of a jitsi dump of about `targetBytes` (see longJitsiDump), built unless `.bench/`
+ * holds one built from the same fixture.
+ */
+export function ensureJitsiDump(targetBytes: number): string {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const path = join(BENCH_DIR, `jitsi-${Math.round(targetBytes / 1e6)}mb.ndjson`);
+  const params = JSON.stringify({ targetBytes, source: sha256(readFileSync(JITSI_SOURCE)) });
+  if (cached(path, params)) return path;
+  const bytes = longJitsiDump(targetBytes);
+  writeFileSync(path, bytes);
+  writeFileSync(`${path}.json`, JSON.stringify({ params, bytes: bytes.length }));
   return path;
 }
 
