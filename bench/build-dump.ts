@@ -14,7 +14,7 @@ import {
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { longJitsiDump } from '../test/support/long-jitsi.js';
+import { LONG_JITSI_SOURCE, longJitsiDump } from '../test/support/long-jitsi.js';
 
 /**
  * Builds large webrtc-internals dumps for the benchmark from real ones: the source peer
@@ -89,8 +89,6 @@ function cached(path: string, params: string): boolean {
   return meta.params === params && statSync(path).size === meta.bytes;
 }
 
-const JITSI_SOURCE = join(ROOT, 'test/fixtures/jitsi/google-legacy-stats-multiple-pc');
-
 /**
  * The path of a jitsi dump of about `targetBytes` (see longJitsiDump), built unless `.bench/`
  * holds one built from the same fixture.
@@ -98,7 +96,7 @@ const JITSI_SOURCE = join(ROOT, 'test/fixtures/jitsi/google-legacy-stats-multipl
 export function ensureJitsiDump(targetBytes: number): string {
   mkdirSync(BENCH_DIR, { recursive: true });
   const path = join(BENCH_DIR, `jitsi-${Math.round(targetBytes / 1e6)}mb.ndjson`);
-  const params = JSON.stringify({ targetBytes, source: sha256(readFileSync(JITSI_SOURCE)) });
+  const params = JSON.stringify({ targetBytes, source: sha256(readFileSync(LONG_JITSI_SOURCE)) });
   if (cached(path, params)) return path;
   const bytes = longJitsiDump(targetBytes);
   writeFileSync(path, bytes);

@@ -20,6 +20,7 @@ export class AnalysisThread {
     this.#heapMb = heapMb;
   }
 
+  /** The dump's outcome; never throws (a failure of the thread itself is an internal outcome). */
   async analyze(source: Source, points: number, onBytes: (n: number) => void): Promise<Outcome> {
     const started = performance.now();
     const progress = new MessageChannel();
@@ -38,13 +39,12 @@ export class AnalysisThread {
     try {
       return await this.#threads().run(task, { transferList: transfer });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') throw error;
-      return {
-        file: source.label,
-        kind: 'unreadable',
-        error: this.#tooLarge(),
-        ms: performance.now() - started,
-      };
+      const ms = performance.now() - started;
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        return { file: source.label, kind: 'unreadable', error: this.#tooLarge(), ms };
+      // The thread failed, not the dump (a missing worker file, a crash): ours to report.
+      const why = (error as Error).stack ?? String(error);
+      return { file: source.label, kind: 'internal', error: `internal error: ${why}`, ms };
     } finally {
       progress.port1.close();
       await sending;

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fixture } from './fixtures.js';
 
+/** The real dump longJitsiDump repeats: the largest jitsi fixture, three connections. */
+export const LONG_JITSI_SOURCE = fixture('jitsi', 'google-legacy-stats-multiple-pc');
+
 /**
  * A jitsi dump of about `bytes` bytes: the multi-connection fixture, then its getstats lines again
  * and again, each round ten minutes later with larger byte and packet counters, as a longer call
@@ -9,7 +12,7 @@ import { fixture } from './fixtures.js';
  * large dump costs.
  */
 export function longJitsiDump(bytes: number): Buffer {
-  const lines = readFileSync(fixture('jitsi', 'google-legacy-stats-multiple-pc'), 'utf8')
+  const lines = readFileSync(LONG_JITSI_SOURCE, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '');
   const polled = new Set<string>();

@@ -1,6 +1,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SETTINGS } from '../../config/settings.js';
 import { SEVERITIES, type Severity } from '../../model/observation-terms.js';
 import { ratedExperience } from '../../model/payload/rated-experience.js';
 import { AnalysisThread } from '../analysis-thread.js';
@@ -111,7 +112,7 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
         file === STDIN
           ? { label: STDIN_LABEL, input: io.stdin!, fileName: 'stdin' }
           : { label: file, input: file };
-      const outcome = await analyzeIn(thread, source, points, (read) => progress?.bytes(read));
+      const outcome = await thread.analyze(source, points, (read) => progress?.bytes(read));
       outcomes.push(outcome);
       progress?.finish(
         file,
@@ -144,29 +145,8 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   return failOn === undefined ? 0 : gate(outcomes, failOn, io);
 }
 
-/** The analysis thread's outcome; a failure of the thread itself (not of the dump) is an internal error. */
-async function analyzeIn(
-  thread: AnalysisThread,
-  source: Source,
-  points: number,
-  onBytes: (n: number) => void,
-): Promise<Outcome> {
-  const started = performance.now();
-  try {
-    return await thread.analyze(source, points, onBytes);
-  } catch (error) {
-    const why = (error as Error).stack ?? String(error);
-    return {
-      file: source.label,
-      kind: 'internal',
-      error: `internal error: ${why}`,
-      ms: performance.now() - started,
-    };
-  }
-}
-
-/** Smallest --heap-mb: below it the analysis code itself hardly fits (CALLSCOPE_ANALYSIS_HEAP_MB has the same floor). */
-const MIN_HEAP_MB = 64;
+/** Smallest --heap-mb: the floor of CALLSCOPE_ANALYSIS_HEAP_MB, below which the analysis code itself hardly fits. */
+const MIN_HEAP_MB = SETTINGS.find((s) => s.key === 'analysisHeapMb')!.min!;
 
 /**
  * Creates the --out directory, or says in words why it cannot: a path that is a file is a usage
