@@ -1,5 +1,7 @@
+import type { Direction, MediaKind } from '../computed/rtp-stream-types.js';
 import type { SessionView } from '../computed/session-view.js';
-import type { Category, Severity, Tag } from '../model/payload/observation.js';
+import type { CauseFamily, Side } from '../model/observation-terms.js';
+import type { Category, Episode, Observation, Severity, Tag } from '../model/payload/observation.js';
 
 /** A limit a detector applies, with where the number comes from. */
 export interface Threshold {
@@ -26,6 +28,29 @@ export interface DetectorMeta {
   thresholds: readonly Threshold[];
   /** Related observation types. */
   related?: readonly string[];
+  /**
+   * Set when the detector reports causes (see src/causes): what kind of cause. Its observations then
+   * carry `cause`, and the symptoms it explains are attributed to it.
+   */
+  family?: CauseFamily;
+  /**
+   * Observation types this cause can explain: consequences (NACKs after loss, freezes, a bandwidth
+   * ramp after a renegotiation) and the narrower measurements of the same cause (audio loss and
+   * video loss under path loss). One found on the same connection, path or track during one of the
+   * cause's episodes is attributed to it and reported at most at low.
+   */
+  explains?: readonly string[];
+  /**
+   * `cause` detectors run after the others and read their observations (a cause that aggregates
+   * measurements, such as the loss of a whole path).
+   */
+  stage?: 'cause';
+}
+
+/** What a `cause`-stage detector reads besides the session. */
+export interface DetectorContext {
+  /** The observations of the detectors that ran before it. */
+  observations: readonly Observation[];
 }
 
 /** One detection, before the runner adds type, category and tags from the meta. */
@@ -55,13 +80,23 @@ export interface Finding {
   durationInMs?: number;
   durationInSeconds?: number;
   durationInPercent?: number;
+  /** Where the cause lies, which direction and media, which track (the story of the call). */
+  side?: Side;
+  direction?: Direction;
+  kind?: MediaKind;
+  trackId?: string;
+  /**
+   * Sustained stretches of a time-based finding, in time order. `firstSeenAt` defaults to the onset
+   * of the first one.
+   */
+  episodes?: Episode[];
 }
 
 export interface Detector {
   meta: DetectorMeta;
   /** Whether the session holds what the detector needs; false means "not applicable". */
   applies(session: SessionView): boolean;
-  run(session: SessionView): Finding[];
+  run(session: SessionView, context: DetectorContext): Finding[];
 }
 
 export const defineDetector = (detector: Detector): Detector => detector;

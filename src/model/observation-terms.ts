@@ -37,3 +37,17 @@ export const MEASUREMENT_FIELDS = [
   'durationInSeconds',
   'durationInPercent',
 ] as const;
+
+/**
+ * Where a cause lies: the network path between the two sides, this client (its app, device or
+ * sending tracks: the dump's own side), or the remote side (what it sent or stopped sending).
+ */
+export const SIDES = ['network', 'local', 'remote'] as const;
+export type Side = (typeof SIDES)[number];
+
+/**
+ * What kind of cause an observation reports: the network path, the application (what the app did to
+ * its tracks and connections on purpose), the device (CPU, camera, microphone), the remote side.
+ */
+export const CAUSE_FAMILIES = ['network', 'application', 'device', 'remote'] as const;
+export type CauseFamily = (typeof CAUSE_FAMILIES)[number];

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readSessionView } from '../../src/analysis/analyze-dump.js';
 import type { SessionView } from '../../src/computed/session-view.js';
 import type { Detector } from '../../src/detectors/detector.js';
+import { DETECTORS } from '../../src/detectors/index.js';
 import { toObservation } from '../../src/detectors/run-detectors.js';
 import { Observation, type Severity } from '../../src/model/payload/observation.js';
 import { fixture } from './fixtures.js';
@@ -61,7 +62,15 @@ const resolve = async (source: SessionSource): Promise<SessionView> =>
 export async function observe(detector: Detector, source: SessionSource): Promise<Observation[]> {
   const session = await resolve(source);
   if (!detector.applies(session)) return [];
-  return detector.run(session).map((f) => toObservation(detector, f));
+  // A cause-stage detector reads what the other detectors observed, as in the runner.
+  const observations =
+    detector.meta.stage === 'cause'
+      ? DETECTORS.filter((d) => d.meta.stage !== 'cause' && d.applies(session)).flatMap((d) =>
+          d.run(session, { observations: [] }).map((f) => toObservation(d, f)),
+        )
+      : [];
+  const context = { observations };
+  return detector.run(session, context).map((f) => toObservation(detector, f));
 }
 
 export function detectorCases(detector: Detector, cases: DetectorCases): void {

@@ -1,0 +1,77 @@
+import type { Detector, DetectorMeta } from '../detectors/detector.js';
+import { SEVERITY_RANK } from '../detectors/severity.js';
+import type { Observation } from '../model/payload/observation.js';
+import { ATTRIBUTION, causeWindows, type Window } from './windows.js';
+
+/**
+ * The cause layer: each observation that reports a cause (its detector declares a `family`) takes
+ * the observations it explains — its detector's `explains` list — when they happen on the same
+ * connection, path and media during one of its episodes. An explained observation keeps its
+ * measurements, names its cause in `explainedBy` and is reported at most at low, so one cause is
+ * one problem of its own weight and its consequences are its evidence, not problems of their own.
+ *
+ * A cause can itself be explained by a more fundamental one (media that stopped arriving while
+ * the connection was down): the first pass attributes causes to causes, the second the rest.
+ */
+export function attributeCauses(observations: Observation[], detectors: readonly Detector[]): void {
+  const metas = new Map<string, DetectorMeta>(detectors.map((d) => [d.meta.type, d.meta]));
+  const causes = observations
+    .filter((o) => o.cause)
+    .map((o) => ({ o, meta: metas.get(o.type), windows: causeWindows(o) }))
+    .filter((c): c is Candidate => c.meta?.explains !== undefined && c.meta.explains.length > 0);
+  if (causes.length === 0) return;
+  const byWeight = [...causes].sort(
+    (a, b) =>
+      SEVERITY_RANK[a.o.severity] - SEVERITY_RANK[b.o.severity] ||
+      (a.o.firstSeenAt ?? Number.POSITIVE_INFINITY) - (b.o.firstSeenAt ?? Number.POSITIVE_INFINITY),
+  );
+  for (const pass of ['causes', 'symptoms'] as const) {
+    for (const o of observations) {
+      if (o.explainedBy || Boolean(o.cause) !== (pass === 'causes')) continue;
+      const by = byWeight.find((c) => c.o !== o && !c.o.explainedBy && explains(c, o));
+      if (!by) continue;
+      o.explainedBy = by.o.type;
+      if (SEVERITY_RANK[o.severity] < SEVERITY_RANK.low) o.severity = 'low';
+      const symptoms = by.o.cause!.symptoms;
+      if (!symptoms.includes(o.type)) symptoms.push(o.type);
+    }
+  }
+}
+
+interface Candidate {
+  o: Observation;
+  meta: DetectorMeta & { explains: readonly string[] };
+  windows: Window[];
+}
+
+/** Whether a cause explains an observation: a type it declares, on its connection, path and media, in time. */
+function explains(cause: Candidate, o: Observation): boolean {
+  if (!cause.meta.explains.includes(o.type)) return false;
+  const c = cause.o;
+  if (c.source.pid !== undefined && o.source.pid !== undefined && c.source.pid !== o.source.pid) return false;
+  if (c.direction && o.direction && c.direction !== o.direction) return false;
+  if (c.kind && o.kind && c.kind !== o.kind) return false;
+  if (c.trackId && o.trackId && c.trackId !== o.trackId) return false;
+  return withinWindows(o, cause.windows);
+}
+
+/**
+ * Whether the observation happened while the cause was there: most of its episodes' time (or its
+ * first sighting, for a finding without episodes) falls in the cause's windows.
+ */
+function withinWindows(o: Observation, windows: readonly Window[]): boolean {
+  if (o.episodes?.length) {
+    let total = 0;
+    let inside = 0;
+    for (const e of o.episodes) {
+      const length = Math.max(e.end - e.start, 1);
+      total += length;
+      for (const w of windows) inside += Math.max(0, Math.min(e.end, w.end) - Math.max(e.start, w.start));
+      if (e.end === e.start && windows.some((w) => e.start >= w.start && e.start <= w.end)) inside += 1;
+    }
+    return inside >= ATTRIBUTION.coveredShare * total;
+  }
+  const at = o.firstSeenAt;
+  if (at === null) return false;
+  return windows.some((w) => at >= w.start && at <= w.end);
+}
