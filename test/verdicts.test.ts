@@ -18,8 +18,6 @@ const analyze = (path: string) => {
 };
 
 const SERIOUS = new Set(['critical', 'high', 'medium']);
-const RANK = { critical: 0, high: 1, medium: 2, low: 3, info: 4 } as const;
-const atLeast = (o: Observation, severity: keyof typeof RANK) => RANK[o.severity] <= RANK[severity];
 const ofType = (observations: Observation[], type: string) => observations.filter((o) => o.type === type);
 const ENDS = ['caller', 'callee'] as const;
 const files = (scenario: string) =>
@@ -37,25 +35,32 @@ describe('chromium156/clean', () => {
 });
 
 describe('chromium156/loss (10 % random loss each way)', () => {
-  it.each(files('loss'))('%s: audio and video loss, in and out, at least medium', async (path) => {
-    const { observations } = await analyze(path);
-    for (const type of [
-      'networkAudioLossIn',
-      'networkAudioLossOut',
-      'networkVideoLossIn',
-      'networkVideoLossOut',
-    ]) {
-      const found = ofType(observations, type);
-      expect(found.length, type).toBeGreaterThan(0);
-      expect(
-        found.every((o) => atLeast(o, 'medium')),
-        type,
-      ).toBe(true);
-      // 10 % configured; video loss is partly repaired by retransmissions.
-      expect(found[0]!.valueInPercent).toBeGreaterThan(type.includes('Audio') ? 8 : 4);
-      expect(found[0]!.valueInPercent).toBeLessThan(13);
-    }
-  });
+  it.each(files('loss'))(
+    '%s: loss on both paths is the cause; audio and video loss are its measurements',
+    async (path) => {
+      const { observations } = await analyze(path);
+      for (const [cause, kinds] of [
+        ['networkLossIn', ['networkAudioLossIn', 'networkVideoLossIn']],
+        ['networkLossOut', ['networkAudioLossOut', 'networkVideoLossOut']],
+      ] as const) {
+        const [found] = ofType(observations, cause);
+        expect(found, cause).toBeDefined();
+        expect(found!.severity, cause).toBe('high');
+        expect(found!.cause?.family).toBe('network');
+        // 10 % dropped by the relay; retransmissions repair part of the video.
+        expect(found!.valueInPercent).toBeGreaterThan(5);
+        expect(found!.valueInPercent).toBeLessThan(13);
+        for (const type of kinds) {
+          const measured = ofType(observations, type);
+          expect(measured.length, type).toBeGreaterThan(0);
+          // One cause, one problem: the per-kind loss is its evidence, at most low.
+          expect(measured.every((o) => o.explainedBy === cause && o.severity === 'low')).toBe(true);
+          expect(measured[0]!.valueInPercent).toBeGreaterThan(type.includes('Audio') ? 8 : 4);
+          expect(measured[0]!.valueInPercent).toBeLessThan(13);
+        }
+      }
+    },
+  );
 
   it.each(ENDS.map((end, i) => [end, i] as const))(
     '%s: audio and experience clearly below clean',
@@ -181,7 +186,11 @@ describe('jitsi dumps', () => {
     expect(churn).toHaveLength(1);
     expect(churn[0]!.source.pid).toBe('PC_0');
     expect(churn[0]!.valueInCount).toBe(2);
-    expect(atLeast(churn[0]!, 'medium')).toBe(true);
+    // The interruptions are the cause, at high (10 s, the longest); the churn count their evidence.
+    expect(churn[0]!.explainedBy).toBe('connectionInterrupted');
+    expect(ofType(observations, 'connectionInterrupted').map((o) => [o.source.pid, o.severity])).toEqual([
+      ['PC_0', 'high'],
+    ]);
     expect(ofType(observations, 'connectionLost').map((o) => o.source.pid)).toEqual(['PC_0']);
   });
 
@@ -232,8 +241,10 @@ describe('jitsi dumps', () => {
     const rtt = ofType(observations, 'highOutgoingRoundTripTime');
     expect(rtt.map((o) => o.severity)).toEqual(['high']);
     expect(rtt[0]!.maxInMs).toBeGreaterThan(5000);
+    // The video loss is one measurement of the loss on the path to the client: 50 % for 18 s.
     const loss = ofType(observations, 'networkVideoLossIn');
-    expect(loss.map((o) => o.severity)).toEqual(['high']);
     expect(loss[0]!.valueInPercent).toBeGreaterThan(5.5);
+    expect(loss[0]!.explainedBy).toBe('networkLossIn');
+    expect(ofType(observations, 'networkLossIn').map((o) => o.severity)).toEqual(['high']);
   });
 });

@@ -41,13 +41,19 @@ describe('observation catalog', () => {
     for (const d of DETECTORS) {
       const e = all.get(d.meta.type)!;
       expect([...Value.Errors(ObservationExplanation, e)]).toEqual([]);
+      // A cause says what it explains; a symptom which causes explain it.
+      const explainedBy = DETECTORS.some(
+        (c) => c.meta.explains?.includes(d.meta.type) || c.meta.explainsAcross?.includes(d.meta.type),
+      );
       expect(e.sections.map((s) => s.heading)).toEqual([
         'What it means',
         'How it is judged',
+        ...(d.meta.family ? ['As a cause'] : []),
+        ...(explainedBy ? ['When a cause explains it'] : []),
         'What to do',
         'Where it is reported',
       ]);
-      expect(e.sections[2]!.markdown).toBe(d.meta.remedy);
+      expect(e.sections.find((s) => s.heading === 'What to do')!.markdown).toBe(d.meta.remedy);
       for (const t of d.meta.thresholds)
         expect(e.sections[1]!.markdown).toContain(t.source.split('|')[0]!.trim());
       expect(e.related.map((r) => r.type)).toEqual([...(d.meta.related ?? [])]);

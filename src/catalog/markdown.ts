@@ -1,5 +1,6 @@
 import type { Detector } from '../detectors/detector.js';
 import type { ObservationExplanation } from '../model/catalog.js';
+import { causesMarkdown } from './causes-markdown.js';
 import { explanations } from './explanation.js';
 
 export const GENERATED_NOTE =
@@ -45,6 +46,7 @@ export function observationIndex(detectors: readonly Detector[]): string {
     '',
     'Severities: **critical** (the call failed or could not work), **high** (users clearly suffered), **medium** (noticeable), **low** (minor or a risk), **info** (a fact worth knowing). Only critical, high and medium feed the session flags and the `has*` filters; every severity except info lowers `observationsScore` (see [scoring](../scoring.md)).',
     '',
+    ...causesMarkdown(sorted),
   ];
   for (const category of categories) {
     lines.push(`## ${category}`, '', '| Type | Title | Severities | Tags |', '| --- | --- | --- | --- |');

@@ -1,6 +1,6 @@
 import type { Detector, DetectorMeta } from '../detectors/detector.js';
 import { SEVERITY_RANK } from '../detectors/severity.js';
-import type { Observation } from '../model/payload/observation.js';
+import type { CauseFamily, Observation } from '../model/payload/observation.js';
 import { ATTRIBUTION, causeWindows, type Window } from './windows.js';
 
 /**
@@ -8,7 +8,8 @@ import { ATTRIBUTION, causeWindows, type Window } from './windows.js';
  * the observations it explains — its detector's `explains` list — when they happen on the same
  * connection, path and media during one of its episodes. An explained observation keeps its
  * measurements, names its cause in `explainedBy` and is reported at most at low, so one cause is
- * one problem of its own weight and its consequences are its evidence, not problems of their own.
+ * one problem and its consequences are its evidence, not problems of their own. A network, device
+ * or remote cause is reported at least as severe as the worst of what it explains.
  *
  * A cause can itself be explained by a more fundamental one (media that stopped arriving while
  * the connection was down): the first pass attributes causes to causes, the second the rest.
@@ -18,7 +19,9 @@ export function attributeCauses(observations: Observation[], detectors: readonly
   const causes = observations
     .filter((o) => o.cause)
     .map((o) => ({ o, meta: metas.get(o.type), windows: causeWindows(o) }))
-    .filter((c): c is Candidate => c.meta?.explains !== undefined && c.meta.explains.length > 0);
+    .filter(
+      (c): c is Candidate => (c.meta?.explains?.length ?? 0) + (c.meta?.explainsAcross?.length ?? 0) > 0,
+    );
   if (causes.length === 0) return;
   const byWeight = [...causes].sort(
     (a, b) =>
@@ -31,6 +34,10 @@ export function attributeCauses(observations: Observation[], detectors: readonly
       const by = byWeight.find((c) => c.o !== o && !c.o.explainedBy && explains(c, o));
       if (!by) continue;
       o.explainedBy = by.o.type;
+      // The cause carries the weight of what it did: a medium loss that froze the video for
+      // seconds is reported as high, once, as the cause. Not so what the app did on purpose.
+      if (RAISES.has(by.o.cause!.family) && SEVERITY_RANK[o.severity] < SEVERITY_RANK[by.o.severity])
+        by.o.severity = o.severity;
       if (SEVERITY_RANK[o.severity] < SEVERITY_RANK.low) o.severity = 'low';
       const symptoms = by.o.cause!.symptoms;
       if (!symptoms.includes(o.type)) symptoms.push(o.type);
@@ -38,18 +45,26 @@ export function attributeCauses(observations: Observation[], detectors: readonly
   }
 }
 
+/** Families whose causes take the severity of their worst symptom. */
+const RAISES = new Set<CauseFamily>(['network', 'device', 'remote']);
+
 interface Candidate {
   o: Observation;
-  meta: DetectorMeta & { explains: readonly string[] };
+  meta: DetectorMeta;
   windows: Window[];
 }
 
 /** Whether a cause explains an observation: a type it declares, on its connection, path and media, in time. */
 function explains(cause: Candidate, o: Observation): boolean {
-  if (!cause.meta.explains.includes(o.type)) return false;
+  const along = cause.meta.explains?.includes(o.type) ?? false;
+  const across = cause.meta.explainsAcross?.includes(o.type) ?? false;
+  if (!along && !across) return false;
   const c = cause.o;
   if (c.source.pid !== undefined && o.source.pid !== undefined && c.source.pid !== o.source.pid) return false;
-  if (c.direction && o.direction && c.direction !== o.direction) return false;
+  if (c.direction && o.direction) {
+    const same = c.direction === o.direction;
+    if (!(same ? along : across)) return false;
+  } else if (!along) return false;
   if (c.kind && o.kind && c.kind !== o.kind) return false;
   if (c.trackId && o.trackId && c.trackId !== o.trackId) return false;
   return withinWindows(o, cause.windows);

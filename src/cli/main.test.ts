@@ -39,7 +39,12 @@ describe('callscope analyze', () => {
     expect(await main(['analyze', file], io)).toBe(0);
     const scores = `experience ${Math.round(data.experienceScore)}/100 · audio ${data.audioScore!.toFixed(1)}/5`;
     expect(io.stdout).toContain(`scores        ${scores}`);
-    expect(io.stdout).toMatch(/Observations \(\d+: \d+ high, \d+ medium/);
+    expect(io.stdout).toMatch(/Observations \(\d+: \d+ high, \d+ low/);
+    // The story first: the loss on each path, with what it did.
+    expect(io.stdout.split('\n')[1]).toBe('  what happened');
+    expect(io.stdout).toMatch(
+      /^ {5}0:0\d {2}high {4}The network path to this client lost [\d.]+ % of its packets/m,
+    );
     const section = io.stdout.slice(io.stdout.indexOf('Observations ('));
     const rows = section.split('\n').slice(3, 3 + data.observations.length);
     expect(data.observations.length).toBeGreaterThan(4);

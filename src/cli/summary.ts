@@ -1,5 +1,6 @@
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import { duration, indent, num, table } from './format.js';
+import { storySection } from './story.js';
 import { observationsSection, scoresLine } from './verdict.js';
 
 /** The readable summary of one analysis: what `callscope analyze FILE` prints. */
@@ -7,6 +8,7 @@ export function renderSummary(file: string, data: AnalyzeResponseData): string {
   const ua = data.userAgentData;
   const out: string[] = [];
   out.push(`${file}`);
+  out.push(...storySection(data));
   out.push(`  title         ${data.title}`);
   out.push(`  format        ${data.metadata.format}${data.metadata.compressed ? ' (gzip)' : ''}`);
   out.push(

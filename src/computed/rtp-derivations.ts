@@ -117,12 +117,22 @@ export function outbound(
     const lastReport = lastTimeWith(rt, lost);
     if (sentSoFar && lastReport !== undefined)
       setTotal(totals, 'packetsSentAtLastReport', sampleAt(t, sentSoFar, [lastReport])[0]);
-    if (fraction && lastFinite(fraction) !== undefined)
+    // The cumulative count, when there is one: fractionLost counts a packet that arrives after a
+    // later one as lost in its report, and reordering alone then reads as loss (a relay that
+    // reordered 62 % of the packets and dropped none gave 15-20 % "loss"), where the count gets
+    // those packets back in the next report.
+    // Rows repeat a report at each poll: a counter of reports (reportsReceived, or the RTT
+    // measurements each report brings) says which rows are new ones. Without one, fractionLost is
+    // the per-report figure there is.
+    const sent = num('packetsSent');
+    const reports = remote.numbers('reportsReceived') ?? remote.numbers('roundTripTimeMeasurements');
+    if (lost && lastFinite(lost) !== undefined && sent && reports && lastFinite(reports) !== undefined) {
+      const perReport = lossPerReport(rt, lostEnvelope(lost), sampleAt(t, sent, rt), reports);
+      s.lossPercent = sampleAt(rt, perReport, t);
+    } else if (fraction && lastFinite(fraction) !== undefined)
       s.lossPercent = scaled(sampleAt(rt, fraction, t), 100);
-    else if (lost && lastFinite(lost) !== undefined) {
-      const sent = num('packetsSent');
-      if (sent) s.lossPercent = intervalPercent(sampleAt(rt, lost, t), subtract(sent, sampleAt(rt, lost, t)));
-    }
+    else if (lost && lastFinite(lost) !== undefined && sent)
+      s.lossPercent = intervalPercent(sampleAt(rt, lost, t), subtract(sent, sampleAt(rt, lost, t)));
   }
   const target = num('targetBitrate');
   if (target && lastFinite(target) !== undefined) s.targetBitrateKbps = scaled(target, 1 / 1000);
@@ -240,4 +250,53 @@ function remoteIndex(reports: readonly StatsReport[]): RemoteIndex {
   }
   remoteIndexes.set(reports, index);
   return index;
+}
+
+/**
+ * A cumulative lost-packets count with its wobble removed: packets counted lost and then
+ * recovered (they arrived late) are counted once, when the count first rose past them. A drop far
+ * larger than that wobble is a reset of the counter (a new SSRC): counting goes on from there.
+ */
+export function lostEnvelope(lost: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(lost.length).fill(Number.NaN);
+  let top = Number.NEGATIVE_INFINITY;
+  let carried = 0;
+  for (let i = 0; i < lost.length; i++) {
+    const v = lost[i]!;
+    if (!Number.isFinite(v)) continue;
+    if (Number.isFinite(top) && v < top - Math.max(50, 0.25 * Math.abs(top))) {
+      carried += top;
+      top = v;
+    } else top = Math.max(top, v);
+    out[i] = carried + top;
+  }
+  return out;
+}
+
+/**
+ * The loss each receiver report added, over the packets sent since the report before, on every row
+ * until the next report (a row whose report counter went up).
+ */
+function lossPerReport(
+  rt: ArrayLike<number>,
+  lost: ArrayLike<number>,
+  sent: ArrayLike<number>,
+  reports: ArrayLike<number>,
+): Float64Array {
+  const out = new Float64Array(rt.length).fill(Number.NaN);
+  let previous = -1;
+  for (let i = 0; i < rt.length; i++) {
+    if (previous >= 0 && !(reports[i]! > reports[previous]!)) {
+      out[i] = out[i - 1]!;
+      continue;
+    }
+    if (previous >= 0) {
+      const l = lost[i]! - lost[previous]!;
+      const n = sent[i]! - sent[previous]!;
+      if (Number.isFinite(l) && Number.isFinite(n) && n > 0)
+        out[i] = Math.min(100, (100 * Math.max(0, l)) / n);
+    }
+    previous = i;
+  }
+  return out;
 }

@@ -41,6 +41,11 @@ export interface DetectorMeta {
    */
   explains?: readonly string[];
   /**
+   * Types this cause explains on the other direction of the same connection: what happens to the
+   * feedback that crosses it (loss or delay of the receiver's reports makes the sender back off).
+   */
+  explainsAcross?: readonly string[];
+  /**
    * `cause` detectors run after the others and read their observations (a cause that aggregates
    * measurements, such as the loss of a whole path).
    */

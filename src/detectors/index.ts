@@ -1,6 +1,7 @@
 import addIceCandidateFailure from './connections/add-ice-candidate-failure.js';
 import callEndedDuringSetup from './connections/call-ended-during-setup.js';
 import connectionChurn from './connections/connection-churn.js';
+import connectionInterrupted from './connections/connection-interrupted.js';
 import connectionLost from './connections/connection-lost.js';
 import createDescriptionFailure from './connections/create-description-failure.js';
 import dtlsFailure from './connections/dtls-failure.js';
@@ -12,6 +13,12 @@ import iceRestart from './connections/ice-restart.js';
 import iceWarmup from './connections/ice-warmup.js';
 import mungedLocalSdp from './connections/munged-local-sdp.js';
 import mungedReorderedLinesInLocalSdp from './connections/munged-reordered-lines-in-local-sdp.js';
+import networkCongestionIn from './connections/network-congestion-in.js';
+import networkCongestionOut from './connections/network-congestion-out.js';
+import networkLossIn from './connections/network-loss-in.js';
+import networkLossOut from './connections/network-loss-out.js';
+import networkReorderingIn from './connections/network-reordering-in.js';
+import networkReorderingOut from './connections/network-reordering-out.js';
 import setDescriptionFailure from './connections/set-description-failure.js';
 import slowDtlsEstablishment from './connections/slow-dtls-establishment.js';
 import slowIceConnection from './connections/slow-ice-connection.js';
@@ -104,6 +111,7 @@ export const DETECTORS: readonly Detector[] = [
   cannotReachStun,
   cannotReachTurn,
   connectionChurn,
+  connectionInterrupted,
   connectionLost,
   constantMicrophoneVolume,
   cpuLimitation,
@@ -147,8 +155,14 @@ export const DETECTORS: readonly Detector[] = [
   nackStorm,
   networkAudioLossIn,
   networkAudioLossOut,
+  networkCongestionIn,
+  networkCongestionOut,
+  networkLossIn,
+  networkLossOut,
   networkMediaJitterIn,
   networkMediaJitterOut,
+  networkReorderingIn,
+  networkReorderingOut,
   networkVideoLossIn,
   networkVideoLossOut,
   noStatistics,

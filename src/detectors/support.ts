@@ -1,3 +1,4 @@
+import { type Episode, type EpisodeRule, episodes } from '../computed/episodes.js';
 import type { PeerConnectionView } from '../computed/peer-connection-view.js';
 import type { Direction, MediaKind, RtpStream, SeriesName } from '../computed/rtp-streams.js';
 import type { SessionView } from '../computed/session-view.js';
@@ -35,7 +36,13 @@ export interface Exceedance {
   /** Measured active samples, and those above the limit. */
   samples: number;
   above: number;
+  /**
+   * Onset of the first sustained stretch above the limit (the first sample above it when every
+   * stretch was a blip).
+   */
   firstAt: number | undefined;
+  /** The sustained stretches above the limit. */
+  episodes: Episode[];
   max: number;
   avg: number;
   /** Mean of the samples above the limit. */
@@ -44,8 +51,13 @@ export interface Exceedance {
   durationMs: number;
 }
 
-/** How often, since media started, a stream's series was above `limit`. */
-export function exceedance(stream: RtpStream, series: SeriesName, limit: number): Exceedance | undefined {
+/** How often, since media started, a stream's series was above `limit`, and in which stretches. */
+export function exceedance(
+  stream: RtpStream,
+  series: SeriesName,
+  limit: number,
+  rule: Omit<EpisodeRule, 'above'> = {},
+): Exceedance | undefined {
   const values = stream.series[series];
   if (!values) return undefined;
   const t = stream.t;
@@ -71,11 +83,13 @@ export function exceedance(stream: RtpStream, series: SeriesName, limit: number)
     }
   }
   if (samples === 0) return undefined;
+  const stretches = above > 0 ? episodes(t, values, { ...rule, above: limit }, activeFrom(stream)) : [];
   return {
     share: above / samples,
     samples,
     above,
-    firstAt,
+    firstAt: stretches[0]?.start ?? firstAt,
+    episodes: stretches,
     max,
     avg: sum / samples,
     avgAbove: above ? sumAbove / above : 0,
@@ -108,3 +122,39 @@ export function streamSource(pc: PeerConnectionView, stream: RtpStream) {
 
 export const kindLabel = (kind: MediaKind): string => (kind === 'audio' ? 'Audio' : 'Video');
 export const directionLabel = (d: Direction): string => (d === 'inbound' ? 'received' : 'sent');
+
+/** Which media of which direction an observation of one stream is about (the story's "which track"). */
+export function streamSubject(stream: RtpStream): {
+  direction: Direction;
+  kind: MediaKind;
+  trackId?: string;
+} {
+  return {
+    direction: stream.direction,
+    kind: stream.kind,
+    ...(stream.trackId !== undefined ? { trackId: stream.trackId } : {}),
+  };
+}
+
+/** The sustained stretches of a stream's series above `above`, from its first packet on. */
+export function streamEpisodes(
+  stream: RtpStream,
+  values: ArrayLike<number> | undefined,
+  above: number,
+  rule: Omit<EpisodeRule, 'above'> = {},
+): Episode[] {
+  return values ? episodes(stream.t, values, { ...rule, above }, activeFrom(stream)) : [];
+}
+
+/** `scale` × a / b per sample (NaN where b is not positive): e.g. NACKs per 100 packets. */
+export function ratioSeries(
+  a: ArrayLike<number> | undefined,
+  b: ArrayLike<number> | undefined,
+  scale: number,
+): Float64Array | undefined {
+  if (!a || !b) return undefined;
+  const n = Math.min(a.length, b.length);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = b[i]! > 0 ? (scale * a[i]!) / b[i]! : Number.NaN;
+  return out;
+}

@@ -16,6 +16,8 @@ export default defineDetector({
       'Handle `iceconnectionstatechange` to `disconnected`/`failed` with an ICE restart (`restartIce()` and a new offer) and consider reconnecting through TURN. Look for network changes on the client (Wi-Fi to cellular, VPN).',
     thresholds: [{ name: 'state', value: 'failed after connected', source: SOURCES.webrtcPc }],
     related: ['connectionChurn', 'iceRestart'],
+    family: 'network',
+    explains: ['connectionChurn', 'connectionInterrupted', 'remoteMediaStopped', 'audioInterruptions'],
   },
   applies: (session) => session.connections.some((pc) => pc.lifecycle.everConnected),
   run: (session) =>

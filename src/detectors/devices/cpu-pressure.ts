@@ -26,6 +26,15 @@ export default defineDetector({
       source: 'W3C Compute Pressure API states (nominal, fair, serious, critical), recorded by rtcstats-js',
     })),
     related: ['cpuLimitation', 'framesDropped'],
+    family: 'device',
+    explains: [
+      'cpuLimitation',
+      'framesDropped',
+      'highEncodeTime',
+      'highDecodeTime',
+      'lowFrameRate',
+      'resolutionDrop',
+    ],
   },
   applies: (session) => session.connections.some((pc) => pc.cpuPressure !== undefined),
   run: (session) =>

@@ -48,13 +48,15 @@ detectorCases(detector, {
       },
     },
     {
-      name: 'a third of the call at 400 ms on a 100 ms path averages 200 ms: low',
+      // Judged like jitter on the stretch it was high (a tenth of the call or more): 400 ms.
+      name: 'a third of the call at 400 ms on a 100 ms path is judged on that stretch: medium',
       session: receiving(spikes(30, 10, 400, 100)),
-      severities: ['low'],
+      severities: ['medium'],
       check: ([o]) => {
         expect(o!.averageInMs).toBeCloseTo(200, 6);
         expect(o!.durationInPercent).toBeCloseTo(100 / 3, 1);
-        expect(o!.firstSeenAt).toBe(T0 + 10_000);
+        expect(o!.firstSeenAt).toBe(T0 + 9_000);
+        expect(o!.episodes).toEqual([{ start: T0 + 9_000, end: T0 + 19_000, peak: 400, peakAt: T0 + 10_000 }]);
       },
     },
     {

@@ -35,7 +35,9 @@ detectorCases(detector, {
         expect(o!.maxInMs).toBeCloseTo(7066, 0);
         expect(o!.durationInPercent).toBeCloseTo((9 / 57) * 100, 1);
         expect(o!.indicators).toMatchObject({ samples: 57, stalls: 4 });
-        expect(o!.meaning).toBe('Round-trip time averaged 551 ms (max 7066 ms) on the media sent by PC_0.');
+        expect(o!.meaning).toBe(
+          'Round-trip time on the media sent by PC_0 was 3295 ms on average from 2:27 (max 7066 ms; 551 ms over the call).',
+        );
       },
     },
     {

@@ -25,7 +25,7 @@ detectorCases(detector, {
       check: ([o]) => {
         expect(o!.durationInPercent).toBe(60);
         expect(o!.indicators).toEqual({ minEstimateKbps: 100, samplesBelowLimitPercent: 60 });
-        expect(o!.firstSeenAt).toBe(T0 + 12_000);
+        expect(o!.firstSeenAt).toBe(T0 + 11_000);
         expect(o!.meaning).toBe(
           'The outgoing bandwidth estimate of pc1 was below 150 kbit/s during 60 % of the video (lowest 100 kbit/s).',
         );

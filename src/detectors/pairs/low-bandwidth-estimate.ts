@@ -1,3 +1,4 @@
+import { episodes } from '../../computed/episodes.js';
 import { defineDetector } from '../detector.js';
 import { pct, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
@@ -54,16 +55,20 @@ export default defineDetector({
       let low = 0;
       let firstAt: number | undefined;
       let min = Number.POSITIVE_INFINITY;
+      // 1 where the estimate was under the limit while video was sent, for the episodes.
+      const under = new Float64Array(bw.t.length).fill(Number.NaN);
       for (let i = 0; i < bw.t.length; i++) {
         const v = bw.availableOutgoingKbps[i]!;
         if (!Number.isFinite(v) || bw.t[i]! < video.firstPacketAt! || bw.t[i]! > video.lastSeenAt) continue;
         samples++;
         min = Math.min(min, v);
+        under[i] = v < LIMIT_KBPS ? 1 : 0;
         if (v < LIMIT_KBPS) {
           low++;
           firstAt ??= bw.t[i];
         }
       }
+      const stretches = episodes(bw.t, under, { above: 0.5 }).map((e) => ({ start: e.start, end: e.end }));
       const share = samples ? low / samples : 0;
       const severity = stepSeverity(share, STEPS);
       if (!severity) return [];
@@ -71,7 +76,10 @@ export default defineDetector({
         {
           severity,
           source: { pid: pc.id },
-          firstSeenAt: firstAt,
+          side: 'network',
+          direction: 'outbound',
+          episodes: stretches,
+          firstSeenAt: stretches[0]?.start ?? firstAt,
           durationInPercent: share * 100,
           indicators: { minEstimateKbps: min, samplesBelowLimitPercent: share * 100 },
           meaning: `The outgoing bandwidth estimate of ${pc.id} was below ${LIMIT_KBPS} kbit/s during ${pct(share * 100, 0)} of the video (lowest ${Math.round(min)} kbit/s).`,

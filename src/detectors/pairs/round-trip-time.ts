@@ -1,3 +1,5 @@
+import { callClock } from '../../computed/call-times.js';
+import { type Episode, episodes } from '../../computed/episodes.js';
 import { selectedPairRtts } from '../../computed/ice-transport.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { Direction } from '../../computed/rtp-streams.js';
@@ -17,7 +19,11 @@ const STEPS = [
 export function rttSamples(
   pc: PeerConnectionView,
   direction: Direction,
-): { values: number[]; firstAbove: (limit: number) => number | undefined } {
+): {
+  values: number[];
+  firstAbove: (limit: number) => number | undefined;
+  stretchesAbove: (limit: number) => Episode[];
+} {
   const values: number[] = [];
   const timed: [number, number][] = [];
   for (const s of pc.streams) {
@@ -35,9 +41,16 @@ export function rttSamples(
     // Legacy STUN warm-up values are already dropped by the computed layer (pair-rtt.ts).
     appendAll(values, selectedPairRtts(pc.ice));
   }
+  timed.sort((a, b) => a[0] - b[0]);
   return {
     values,
-    firstAbove: (limit) => timed.filter(([, v]) => v > limit).sort((a, b) => a[0] - b[0])[0]?.[0],
+    firstAbove: (limit) => timed.find(([, v]) => v > limit)?.[0],
+    stretchesAbove: (limit) =>
+      episodes(
+        timed.map(([t]) => t),
+        timed.map(([, v]) => v),
+        { above: limit },
+      ),
   };
 }
 
@@ -78,12 +91,16 @@ export function rttDetector(type: string, direction: Direction): Detector {
         },
       ],
       related: ['networkMediaJitterIn', 'relayOverTcp', 'useVpn'],
+      // Latency itself is what people notice (talking over each other); it explains nothing else.
+      family: 'network',
     },
     applies: (session) => session.connections.some((pc) => rttSamples(pc, direction).values.length > 0),
-    run: (session) =>
-      session.connections.flatMap((pc) => {
-        const { values, firstAbove } = rttSamples(pc, direction);
+    run: (session) => {
+      const at = callClock(session);
+      return session.connections.flatMap((pc) => {
+        const { values, firstAbove, stretchesAbove } = rttSamples(pc, direction);
         if (values.length === 0) return [];
+        const stretches = stretchesAbove(150);
         const avg = values.reduce((a, b) => a + b, 0) / values.length;
         const max = Math.max(...values);
         const share = values.filter((v) => v > 150).length / values.length;
@@ -91,7 +108,12 @@ export function rttDetector(type: string, direction: Direction): Detector {
         // repeated multi-second round trips (the path stalled), is high.
         const peaks = values.filter((v) => v > 800).length / values.length;
         const stalls = values.filter((v) => v >= 2000).length;
-        const fromAverage = stepSeverity(avg, STEPS);
+        // Judged, like jitter, on the stretch it was high when that is a tenth of the call or more:
+        // a path that slowed half-way through is as slow as one that was slow from the start.
+        const above = values.filter((v) => v > 150);
+        const avgAbove = above.length ? above.reduce((a, b) => a + b, 0) / above.length : 0;
+        const judged = Math.max(avg, share >= 0.1 ? avgAbove : 0);
+        const fromAverage = stepSeverity(judged, STEPS);
         const fromPeaks = peaks >= 0.1 || stalls >= 2 ? 'high' : peaks >= 0.03 ? 'medium' : undefined;
         const severity = worse(fromAverage ? byExtent(fromAverage, share) : undefined, fromPeaks);
         if (!severity) return [];
@@ -99,7 +121,10 @@ export function rttDetector(type: string, direction: Direction): Detector {
           {
             severity,
             source: { pid: pc.id },
-            firstSeenAt: firstAbove(150),
+            side: 'network',
+            direction,
+            episodes: stretches,
+            firstSeenAt: stretches[0]?.start ?? firstAbove(150),
             averageInMs: avg,
             maxInMs: max,
             durationInPercent: share * 100,
@@ -111,9 +136,13 @@ export function rttDetector(type: string, direction: Direction): Detector {
               samplesAbove800msPercent: peaks * 100,
               stalls,
             },
-            meaning: `Round-trip time averaged ${ms(avg)} (max ${ms(max)}) on the media ${outgoing ? 'sent' : 'received'} by ${pc.id}.`,
+            meaning:
+              share < 0.9 && stretches.length > 0
+                ? `Round-trip time on the media ${outgoing ? 'sent' : 'received'} by ${pc.id} was ${ms(avgAbove)} on average from ${at(stretches[0]!.start)} (max ${ms(max)}; ${ms(avg)} over the call).`
+                : `Round-trip time averaged ${ms(avg)} (max ${ms(max)}) on the media ${outgoing ? 'sent' : 'received'} by ${pc.id}.`,
           },
         ];
-      }),
+      });
+    },
   });
 }

@@ -89,7 +89,7 @@ detectorCases(detector, {
       session: receiving(6, { perSecond: burst(30, 6, 30, 0, 12) }),
       severities: ['medium'],
       check: ([o]) => {
-        expect(o!.firstSeenAt).toBe(T0 + 12_000);
+        expect(o!.firstSeenAt).toBe(T0 + 11_000);
         expect(o!.durationInPercent).toBe(20);
       },
     },

@@ -1,7 +1,7 @@
 import { defineDetector } from '../detector.js';
 import { pct, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
-import { exceedance, flowingStreams, streamSource } from '../support.js';
+import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
 
 const STEPS = [
   [10, 'high'],
@@ -50,6 +50,8 @@ export default defineDetector({
         {
           severity,
           source: streamSource(pc, stream),
+          ...streamSubject(stream),
+          episodes: bursts?.episodes,
           firstSeenAt: bursts?.firstAt ?? stream.firstPacketAt,
           valueInPercent: share,
           durationInPercent: bursts ? bursts.share * 100 : undefined,

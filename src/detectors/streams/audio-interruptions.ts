@@ -1,6 +1,9 @@
 import { defineDetector } from '../detector.js';
 import { ms, stepSeverity } from '../severity.js';
-import { flowingStreams, streamSource } from '../support.js';
+import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
+
+/** An interval more than this share concealed holds (part of) an interruption. */
+const CONCEALED_INTERVAL_PERCENT = 10;
 
 const STEPS = [
   [5_000, 'high'],
@@ -38,11 +41,23 @@ export default defineDetector({
       if (count === 0) return [];
       const total = (stream.totals.totalInterruptionDurationSec ?? 0) * 1000;
       const severity = stepSeverity(total, STEPS) ?? 'low';
+      const interruptions = streamEpisodes(
+        stream,
+        stream.series.concealmentPercent,
+        CONCEALED_INTERVAL_PERCENT,
+        {
+          minDurationMs: 0,
+        },
+      );
       return [
         {
           severity,
           source: streamSource(pc, stream),
-          firstSeenAt: stream.firstPacketAt,
+          ...streamSubject(stream),
+          // An interruption is a stretch of concealment (Chrome counts those over 150 ms): its
+          // episodes are the intervals mostly concealed.
+          episodes: interruptions,
+          firstSeenAt: interruptions[0]?.start ?? stream.firstPacketAt,
           valueInCount: count,
           durationInMs: total,
           indicators: { interruptions: count, interruptedMs: total },

@@ -60,7 +60,7 @@ detectorCases(detector, {
       check: ([o]) => {
         expect(o!.averageInMs).toBe(38);
         expect(o!.durationInPercent).toBe(20);
-        expect(o!.firstSeenAt).toBe(T0 + 20_000);
+        expect(o!.firstSeenAt).toBe(T0 + 19_000);
       },
     },
   ],

@@ -1,6 +1,6 @@
 import { defineDetector } from '../detector.js';
 import { ms, stepSeverity } from '../severity.js';
-import { exceedance, flowingStreams, streamSource } from '../support.js';
+import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
 
 const STEPS = [
   [200, 'high'],
@@ -53,6 +53,8 @@ export default defineDetector({
         {
           severity,
           source: streamSource(pc, stream),
+          ...streamSubject(stream),
+          episodes: ex.episodes,
           firstSeenAt: ex.firstAt,
           averageInMs: ex.avg,
           maxInMs: ex.max,

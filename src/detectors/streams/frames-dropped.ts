@@ -1,7 +1,7 @@
 import { defineDetector } from '../detector.js';
 import { pct, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
-import { flowingStreams, streamSource } from '../support.js';
+import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
 const STEPS = [
   [25, 'high'],
@@ -45,11 +45,14 @@ export default defineDetector({
       const share = (100 * dropped) / received;
       const severity = stepSeverity(share, STEPS);
       if (!severity) return [];
+      const stretches = streamEpisodes(stream, stream.series.framesDroppedPerSecond, 0);
       return [
         {
           severity,
           source: streamSource(pc, stream),
-          firstSeenAt: stream.firstPacketAt,
+          ...streamSubject(stream),
+          episodes: stretches,
+          firstSeenAt: stretches[0]?.start ?? stream.firstPacketAt,
           valueInCount: dropped,
           valueInPercent: share,
           indicators: { framesDropped: dropped, framesReceived: received },

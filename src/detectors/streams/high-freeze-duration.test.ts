@@ -47,7 +47,7 @@ detectorCases(detector, {
         expect(o!.durationInMs).toBe(8000);
         expect(o!.durationInPercent).toBeCloseTo(27.59, 2);
         expect(o!.averageInMs).toBeCloseTo(2666.67, 2);
-        expect(o!.firstSeenAt).toBe(T0 + 10_000);
+        expect(o!.firstSeenAt).toBe(T0 + 9_000);
         expect(o!.meaning).toBe('Received video froze 3 times for 8000 ms in total (27.6 % of the time).');
       },
     },

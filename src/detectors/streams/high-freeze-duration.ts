@@ -1,7 +1,7 @@
 import { defineDetector } from '../detector.js';
 import { ms, pct, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
-import { flowingStreams, streamSource } from '../support.js';
+import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
 const STEPS = [
   [20, 'high'],
@@ -50,11 +50,15 @@ export default defineDetector({
       let firstAt: number | undefined;
       const f = stream.series.freezeMsPerSecond;
       if (f) for (let i = 0; i < f.length && firstAt === undefined; i++) if (f[i]! > 0) firstAt = stream.t[i];
+      // Every freeze counts (the browser only counts stalls it judged visible), however short.
+      const freezes = streamEpisodes(stream, f, 0, { minDurationMs: 0 });
       return [
         {
           severity,
           source: streamSource(pc, stream),
-          firstSeenAt: firstAt,
+          ...streamSubject(stream),
+          episodes: freezes,
+          firstSeenAt: freezes[0]?.start ?? firstAt,
           valueInCount: count,
           durationInMs: frozenMs,
           durationInPercent: share,

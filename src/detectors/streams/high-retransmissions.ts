@@ -1,7 +1,7 @@
 import { defineDetector } from '../detector.js';
 import { pct, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
-import { flowingStreams, streamSource } from '../support.js';
+import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
 const STEPS = [
   [15, 'high'],
@@ -39,11 +39,14 @@ export default defineDetector({
       const share = (100 * rtx) / packets;
       const severity = stepSeverity(share, STEPS);
       if (!severity) return [];
+      const stretches = streamEpisodes(stream, stream.series.retransmitPercent, STEPS[STEPS.length - 1]![0]);
       return [
         {
           severity,
           source: streamSource(pc, stream),
-          firstSeenAt: stream.firstPacketAt,
+          ...streamSubject(stream),
+          episodes: stretches,
+          firstSeenAt: stretches[0]?.start ?? stream.firstPacketAt,
           valueInPercent: share,
           valueInCount: rtx,
           indicators: { retransmittedPackets: rtx, packetsSent: packets, kind: stream.kind },

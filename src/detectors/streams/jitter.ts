@@ -2,7 +2,7 @@ import type { Direction } from '../../computed/rtp-streams.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
 import { byExtent, ms, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
-import { exceedance, flowingStreams, streamSource } from '../support.js';
+import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
 
 const STEPS = [
   [100, 'high'],
@@ -31,6 +31,18 @@ export function jitterDetector(type: string, direction: Direction): Detector {
         { name: 'high', value: 100, unit: 'ms', source: SOURCES.consensusJitter },
       ],
       related: [inbound ? 'networkAudioLossIn' : 'networkAudioLossOut', 'speakerDelay'],
+      family: 'network',
+      // What packets arriving unevenly bring about on that path.
+      explains: [
+        'speakerDelay',
+        'audioConcealment',
+        'audioInterruptions',
+        'highFreezeDuration',
+        'framesDropped',
+        'lowFrameRate',
+        'nackStorm',
+        'highRetransmissions',
+      ],
     },
     applies: (session) =>
       flowingStreams(session, { direction }).some(({ stream }) => stream.series.jitterMs !== undefined),
@@ -53,6 +65,8 @@ export function jitterDetector(type: string, direction: Direction): Detector {
         findings.push({
           severity: byExtent(base, ex.share),
           source: streamSource(pc, stream),
+          ...streamSubject(stream),
+          episodes: ex.episodes,
           firstSeenAt: ex.firstAt,
           averageInMs: ex.avg,
           maxInMs: ex.max,

@@ -17,6 +17,7 @@ import {
   flowingStreams,
   kindLabel,
   streamSource,
+  streamSubject,
 } from '../support.js';
 
 const STEPS = [
@@ -90,6 +91,8 @@ export function lossDetector(type: string, kind: MediaKind, direction: Direction
         findings.push({
           severity,
           source: streamSource(pc, stream),
+          ...streamSubject(stream),
+          episodes: lossy?.episodes,
           firstSeenAt: lossy?.firstAt ?? stream.firstPacketAt,
           valueInPercent: loss,
           durationInPercent: lossy ? lossy.share * 100 : undefined,

@@ -51,7 +51,7 @@ detectorCases(detector, {
       severities: ['medium'],
       check: ([o]) => {
         expect(o!.indicators).toMatchObject({ averageFps: 8, minFps: 3.6, direction: 'outbound' });
-        expect(o!.firstSeenAt).toBe(T0 + 10_000);
+        expect(o!.firstSeenAt).toBe(T0 + 9_000);
         expect(o!.meaning).toBe('Video sent on pc1 averaged 8.0 fps.');
       },
     },

@@ -1,7 +1,7 @@
 import type { Severity } from '../../model/payload/observation.js';
 import { defineDetector } from '../detector.js';
 import { byExtent } from '../severity.js';
-import { exceedance, flowingStreams, streamSource } from '../support.js';
+import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
 
 /** Below these frame rates motion looks choppy (camera video; screen sharing is exempt). */
 const STEPS = [
@@ -63,6 +63,8 @@ export default defineDetector({
         {
           severity: byExtent(base, low.share),
           source: streamSource(pc, stream),
+          ...streamSubject(stream),
+          episodes: low.episodes.map((e) => ({ ...e, peak: -e.peak })),
           firstSeenAt: low.firstAt,
           durationInPercent: low.share * 100,
           indicators: {

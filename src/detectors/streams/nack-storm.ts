@@ -1,6 +1,6 @@
 import { defineDetector } from '../detector.js';
 import { pct, stepSeverity } from '../severity.js';
-import { flowingStreams, streamSource } from '../support.js';
+import { flowingStreams, ratioSeries, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
 const STEPS = [
   [10, 'high'],
@@ -52,11 +52,15 @@ export default defineDetector({
       const rate = (100 * nacks) / packets;
       const severity = stepSeverity(rate, STEPS);
       if (!severity) return [];
+      const perPacket = ratioSeries(stream.series.nackPerSecond, stream.series.packetRate, 100);
+      const stretches = streamEpisodes(stream, perPacket, STEPS[STEPS.length - 1]![0]);
       return [
         {
           severity,
           source: streamSource(pc, stream),
-          firstSeenAt: stream.firstPacketAt,
+          ...streamSubject(stream),
+          episodes: stretches,
+          firstSeenAt: stretches[0]?.start ?? stream.firstPacketAt,
           valueInCount: nacks,
           valueInPercent: rate,
           indicators: { nacks, packets, nacksPer100Packets: rate, direction: stream.direction },

@@ -69,7 +69,7 @@ detectorCases(detector, {
       check: ([o]) => {
         expect(o!.valueInPercent).toBe(8);
         expect(o!.durationInPercent).toBeCloseTo(6.67, 2);
-        expect(o!.firstSeenAt).toBe(T0 + 28_000);
+        expect(o!.firstSeenAt).toBe(T0 + 27_000);
       },
     },
     {

@@ -66,7 +66,7 @@ detectorCases(detector, {
       severities: ['medium'],
       check: ([o]) => {
         expect(o!.durationInPercent).toBeCloseTo(6.67, 2);
-        expect(o!.firstSeenAt).toBe(T0 + 28_000);
+        expect(o!.firstSeenAt).toBe(T0 + 27_000);
       },
     },
     {

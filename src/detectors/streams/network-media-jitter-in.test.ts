@@ -70,7 +70,7 @@ detectorCases(detector, {
       check: ([o]) => {
         expect(o!.averageInMs).toBeCloseTo(33.33, 2);
         expect(o!.durationInPercent).toBeCloseTo(33.33, 2);
-        expect(o!.firstSeenAt).toBe(T0 + 10_000);
+        expect(o!.firstSeenAt).toBe(T0 + 9_000);
       },
     },
     {

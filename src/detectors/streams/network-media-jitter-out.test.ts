@@ -44,7 +44,7 @@ detectorCases(detector, {
       severities: ['high'],
       check: ([o]) => {
         expect(o!.averageInMs).toBeCloseTo(46.67, 2);
-        expect(o!.firstSeenAt).toBe(T0 + 10_000);
+        expect(o!.firstSeenAt).toBe(T0 + 9_000);
       },
     },
     {

@@ -1,7 +1,7 @@
 import { defineDetector } from '../detector.js';
 import { stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
-import { flowingStreams, streamSource } from '../support.js';
+import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
 const STEPS = [
   [2, 'high'],
@@ -43,11 +43,16 @@ export default defineDetector({
       const rate = plis / seconds;
       const severity = stepSeverity(rate, STEPS);
       if (!severity) return [];
+      // Keyframe requests come one at a time, seconds apart: each is an event, and requests closer
+      // than the merge gap are one stretch.
+      const requests = streamEpisodes(stream, stream.series.pliPerSecond, 0, { minDurationMs: 0 });
       return [
         {
           severity,
           source: streamSource(pc, stream),
-          firstSeenAt: stream.firstPacketAt,
+          ...streamSubject(stream),
+          episodes: requests,
+          firstSeenAt: requests[0]?.start ?? stream.firstPacketAt,
           valueInCount: plis,
           indicators: { plis, perSecond: rate, seconds, direction: stream.direction },
           meaning: `${plis} keyframe requests in ${Math.round(seconds)} s (${rate.toFixed(2)}/s) on video ${stream.direction === 'inbound' ? 'received' : 'sent'}.`,

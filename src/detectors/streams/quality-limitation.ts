@@ -1,10 +1,11 @@
+import type { Episode } from '../../computed/episodes.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { RtpStream } from '../../computed/rtp-streams.js';
 import type { Tag } from '../../model/payload/observation.js';
 import { type Detector, defineDetector } from '../detector.js';
 import { pct, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
-import { flowingStreams, streamSource } from '../support.js';
+import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
 type Reason = 'bandwidth' | 'cpu' | 'other';
 
@@ -130,6 +131,14 @@ export function limitationDetector(type: string, reason: Reason): Detector {
           : []),
       ],
       related: ['resolutionDrop', 'lowFrameRate', reason === 'cpu' ? 'cpuPressure' : 'lowBandwidthEstimate'],
+      // An encoder short of CPU is a cause of its own (the device); short of bandwidth, it is a
+      // symptom of what limited the bandwidth (the network, a renegotiation, the app's cap).
+      ...(reason === 'cpu'
+        ? {
+            family: 'device' as const,
+            explains: ['resolutionDrop', 'lowFrameRate', 'framesDropped', 'highEncodeTime'],
+          }
+        : {}),
     },
     applies: (session) =>
       flowingStreams(session, { kind: 'video', direction: 'outbound' }).some(
@@ -160,6 +169,8 @@ export function limitationDetector(type: string, reason: Reason): Detector {
           {
             severity,
             source: streamSource(pc, stream),
+            ...streamSubject(stream),
+            episodes: reasonEpisodes(stream, reason),
             firstSeenAt: firstReasonAt(stream, reason),
             durationInPercent: share,
             indicators: {
@@ -175,4 +186,13 @@ export function limitationDetector(type: string, reason: Reason): Detector {
       });
     },
   });
+}
+
+/** The stretches in which the encoder gave `reason` as its limitation. */
+function reasonEpisodes(stream: RtpStream, reason: string): Episode[] {
+  const reasons = stream.limitationReasons;
+  if (!reasons) return [];
+  const limited = new Float64Array(reasons.length);
+  for (let i = 0; i < reasons.length; i++) limited[i] = reasons[i] === reason ? 1 : 0;
+  return streamEpisodes(stream, limited, 0.5);
 }

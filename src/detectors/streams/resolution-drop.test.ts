@@ -49,7 +49,7 @@ detectorCases(detector, {
       severities: ['medium'],
       check: ([o]) => {
         expect(o!.durationInPercent).toBeCloseTo(66.67, 2);
-        expect(o!.firstSeenAt).toBe(T0 + 20_000);
+        expect(o!.firstSeenAt).toBe(T0 + 19_000);
         expect(o!.indicators).toMatchObject({ bestHeight: 720, lowestHeight: 360, direction: 'outbound' });
       },
     },

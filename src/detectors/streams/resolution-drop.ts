@@ -1,7 +1,8 @@
+import { episodes } from '../../computed/episodes.js';
 import type { RtpStream } from '../../computed/rtp-streams.js';
 import { defineDetector } from '../detector.js';
 import { pct, stepSeverity } from '../severity.js';
-import { activeFrom, flowingStreams, streamSource } from '../support.js';
+import { activeFrom, flowingStreams, streamSource, streamSubject } from '../support.js';
 import { RAMP_UP_MS, RAMP_UP_SOURCE } from './quality-limitation.js';
 
 const STEPS = [
@@ -60,16 +61,20 @@ export default defineDetector({
       let low = 0;
       let firstAt: number | undefined;
       let lowest = best;
+      // 1 where the height was at half of the best or lower, for the episodes.
+      const halved = new Float64Array(h.length).fill(Number.NaN);
       for (let i = from; i < h.length; i++) {
         const v = h[i]!;
         if (!(v > 0)) continue;
         samples++;
         lowest = Math.min(lowest, v);
+        halved[i] = v <= best / 2 ? 1 : 0;
         if (v <= best / 2) {
           low++;
           firstAt ??= stream.t[i];
         }
       }
+      const stretches = episodes(stream.t, halved, { above: 0.5 }, from);
       const share = samples ? low / samples : 0;
       const severity = stepSeverity(share, STEPS);
       if (!severity) return [];
@@ -77,7 +82,9 @@ export default defineDetector({
         {
           severity,
           source: streamSource(pc, stream),
-          firstSeenAt: firstAt,
+          ...streamSubject(stream),
+          episodes: stretches.map((e) => ({ start: e.start, end: e.end })),
+          firstSeenAt: stretches[0]?.start ?? firstAt,
           durationInPercent: share * 100,
           indicators: {
             bestHeight: best,

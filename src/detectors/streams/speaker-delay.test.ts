@@ -59,7 +59,7 @@ detectorCases(detector, {
       check: ([o]) => {
         expect(o!.averageInMs).toBe(160);
         expect(o!.maxInMs).toBe(280);
-        expect(o!.firstSeenAt).toBe(T0 + 15_000);
+        expect(o!.firstSeenAt).toBe(T0 + 14_000);
       },
     },
   ],

@@ -1,7 +1,7 @@
 import { defineDetector } from '../detector.js';
 import { ms, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
-import { exceedance, flowingStreams, streamSource } from '../support.js';
+import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
 
 const STEPS = [
   [500, 'high'],
@@ -46,6 +46,8 @@ export default defineDetector({
         {
           severity,
           source: streamSource(pc, stream),
+          ...streamSubject(stream),
+          episodes: ex.episodes,
           firstSeenAt: ex.firstAt,
           averageInMs: ex.avg,
           maxInMs: ex.max,

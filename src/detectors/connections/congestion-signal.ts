@@ -1,0 +1,250 @@
+import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
+import type { Direction, RtpStream } from '../../computed/rtp-streams.js';
+import { sampleAt } from '../../computed/series-math.js';
+import { activeFrom } from '../../computed/stream-samples.js';
+
+export const THRESHOLDS = {
+  /** A rate under this share of the highest it had reached has fallen. */
+  fallShare: 0.6,
+  /** A received rate under this share of its peak has fallen (receivers see the fall later). */
+  receivedFallShare: 0.75,
+  /** A send estimate under this is low whatever it reached before. */
+  lowKbps: 300,
+  /** An estimate above this multiple of its value 5 s earlier is still climbing. */
+  risingShare: 1.2,
+  risingWindowMs: 5_000,
+  /** A received frame rate under this share of the best it had is a sender adapting. */
+  adaptedFps: 0.75,
+  /** Extra delay over the call's baseline that shows packets queueing on the way. */
+  delayRiseMs: 15,
+  /** How far a delay rise may be from the rate fall it explains. */
+  delayWindowMs: 3_000,
+  /** An episode that ends in the first seconds of video is the estimate's start-up. */
+  startupMs: 10_000,
+  /**
+   * A round-trip time that rose by this much to a steady level is a longer path (a route change,
+   * a distant relay), not a queue: Chrome's delay-based estimate backs off from such a step too.
+   */
+  latencyStepMs: 100,
+  /** Steady: the round-trip times of the episode vary by less than this share of their mean. */
+  steadyVariation: 0.15,
+  highKbps: 150,
+} as const;
+
+export interface CongestionSignal {
+  t: number[];
+  /** The estimate (sending) or the received video rate (receiving), kbit/s. */
+  kbps: number[];
+  /** 1 where the path was congested. */
+  congested: number[];
+  peakKbps: number;
+  spanMs: number;
+  /** When the video started: an episode that ends within the start-up is the estimate's ramp. */
+  from: number;
+}
+
+/** Where a connection's path was short of capacity, per stats sample, in one direction. */
+export function congestionSignal(pc: PeerConnectionView, direction: Direction): CongestionSignal | undefined {
+  return direction === 'outbound' ? sending(pc) : receiving(pc);
+}
+
+function sending(pc: PeerConnectionView): CongestionSignal | undefined {
+  const bw = pc.ice.bandwidth;
+  const video = pc.streams.filter(
+    (s) => s.kind === 'video' && s.direction === 'outbound' && s.firstPacketAt !== undefined,
+  );
+  if (!bw || video.length === 0) return undefined;
+  const from = Math.min(...video.map((s) => s.firstPacketAt!));
+  const to = Math.max(...video.map((s) => s.lastSeenAt));
+  const limited = limitedAt(video, bw.t);
+  const t: number[] = [];
+  const kbps: number[] = [];
+  const congested: number[] = [];
+  let peak = 0;
+  let back = 0;
+  for (let i = 0; i < bw.t.length; i++) {
+    const at = bw.t[i]!;
+    const v = bw.availableOutgoingKbps[i]!;
+    if (!Number.isFinite(v)) continue;
+    while (back < i && bw.t[back]! < at - THRESHOLDS.risingWindowMs) back++;
+    const earlier = bw.availableOutgoingKbps[back]!;
+    const rising = Number.isFinite(earlier) && v > THRESHOLDS.risingShare * earlier;
+    const flowing = at >= from && at <= to;
+    const fallen = v < THRESHOLDS.fallShare * peak;
+    const low = v < THRESHOLDS.lowKbps;
+    // Only while the encoder said the bandwidth held it back (when the stats say either way): an
+    // estimate that fell below what the video needed anyway harmed nothing.
+    const heldBack = limited[i] !== false;
+    t.push(at);
+    kbps.push(v);
+    congested.push(flowing && heldBack && !rising && (fallen || low) ? 1 : 0);
+    // The peak is of three samples in a row, so that one probe's spike is not a level reached.
+    if (flowing && i > 0 && i + 1 < bw.t.length)
+      peak = Math.max(peak, median3(bw.availableOutgoingKbps[i - 1]!, v, bw.availableOutgoingKbps[i + 1]!));
+  }
+  return { t, kbps, congested, peakKbps: peak, spanMs: to - from, from };
+}
+
+/** Whether the encoder of any of the streams gave `bandwidth` as its limitation at each time. */
+function limitedAt(streams: readonly RtpStream[], times: ArrayLike<number>): (boolean | undefined)[] {
+  const out: (boolean | undefined)[] = new Array(times.length).fill(undefined);
+  for (const s of streams) {
+    const reasons = s.limitationReasons;
+    if (!reasons) continue;
+    const flag = Float64Array.from({ length: reasons.length }, (_, i) =>
+      reasons[i] === 'bandwidth' ? 1 : typeof reasons[i] === 'string' ? 0 : Number.NaN,
+    );
+    const at = sampleAt(s.t, flag, times);
+    for (let i = 0; i < times.length; i++) {
+      if (at[i] === 1) out[i] = true;
+      else if (at[i] === 0 && out[i] === undefined) out[i] = false;
+    }
+  }
+  return out;
+}
+
+const median3 = (a: number, b: number, c: number): number => {
+  const values = [a, b, c].filter(Number.isFinite).sort((x, y) => x - y);
+  return values.length === 0 ? Number.NaN : values[Math.floor((values.length - 1) / 2)]!;
+};
+
+/**
+ * Received video: its rate fell well below the highest it had reached, while round-trip time or
+ * jitter rose over the call's baseline nearby (queueing). A sender that lowered its rate on its own
+ * (an app cap, a smaller window) does not delay its packets.
+ */
+function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
+  const video = pc.streams.filter(
+    (s) =>
+      s.kind === 'video' &&
+      s.direction === 'inbound' &&
+      s.firstPacketAt !== undefined &&
+      s.series.bitrateKbps,
+  );
+  if (video.length === 0) return undefined;
+  const bins = new Map<number, { t: number; kbps: number; delay: number }>();
+  const delays = pc.streams.filter((s) => s.direction === 'inbound');
+  const base = baselines(delays);
+  for (const s of video) {
+    for (let i = Math.max(1, activeFrom(s)); i < s.t.length; i++) {
+      const v = s.series.bitrateKbps![i]!;
+      if (!Number.isFinite(v)) continue;
+      const key = Math.round(s.t[i]! / 250);
+      const bin = bins.get(key) ?? { t: s.t[i]!, kbps: 0, delay: 0 };
+      bin.kbps += v;
+      bins.set(key, bin);
+    }
+  }
+  for (const s of delays) {
+    for (let i = activeFrom(s); i < s.t.length; i++) {
+      const bin = bins.get(Math.round(s.t[i]! / 250));
+      if (!bin) continue;
+      // Jitter, not round-trip time: a round trip also crosses the way back, and a congested way
+      // back (feedback arriving late) makes a sender back off on a path that had room.
+      const rise = (s.series.jitterMs?.[i] ?? Number.NaN) - base.jitter;
+      if (Number.isFinite(rise)) bin.delay = Math.max(bin.delay, rise);
+    }
+  }
+  const adapted = adaptedAt(video);
+  const sorted = [...bins.values()].sort((a, b) => a.t - b.t);
+  if (sorted.length === 0) return undefined;
+  const t = sorted.map((b) => b.t);
+  const kbps = sorted.map((b) => b.kbps);
+  // Prefix counts of the samples whose delay rose, to ask "any within the window?" in O(1).
+  const delayedBefore = [0];
+  for (const b of sorted)
+    delayedBefore.push(
+      delayedBefore[delayedBefore.length - 1]! + (b.delay >= THRESHOLDS.delayRiseMs ? 1 : 0),
+    );
+  const congested: number[] = [];
+  let peak = 0;
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    // Any delay rise within the window around this sample (two pointers over sorted times).
+    while (lo < i && t[lo]! < t[i]! - THRESHOLDS.delayWindowMs) lo++;
+    while (hi + 1 < sorted.length && t[hi + 1]! <= t[i]! + THRESHOLDS.delayWindowMs) hi++;
+    const nearDelay = delayedBefore[hi + 1]! - delayedBefore[lo]! > 0;
+    const fallen = kbps[i]! > 0 && kbps[i]! < THRESHOLDS.receivedFallShare * peak;
+    congested.push(fallen && nearDelay && adapted(t[i]!) ? 1 : 0);
+    peak = Math.max(peak, kbps[i]!);
+  }
+  const from = t[0]!;
+  return { t, kbps, congested, peakKbps: peak, spanMs: t[t.length - 1]! - from, from };
+}
+
+/**
+ * Whether the sender had adapted its video at time t: a smaller frame or a lower frame rate than it
+ * had sent before. A sender short of bandwidth adapts; a muted camera (black frames) drops its
+ * bitrate at the same size and rate.
+ */
+function adaptedAt(video: readonly RtpStream[]): (t: number) => boolean {
+  const marks = new Map<number, boolean>();
+  for (const s of video) {
+    const h = s.series.frameHeight;
+    const fps = s.series.framesPerSecond;
+    let bestH = 0;
+    let bestFps = 0;
+    for (let i = activeFrom(s); i < s.t.length; i++) {
+      const hv = h?.[i] ?? Number.NaN;
+      const fv = fps?.[i] ?? Number.NaN;
+      const smaller = Number.isFinite(hv) && hv > 0 && hv < bestH;
+      const slower = Number.isFinite(fv) && fv < THRESHOLDS.adaptedFps * bestFps;
+      const key = Math.round(s.t[i]! / 250);
+      marks.set(key, (marks.get(key) ?? false) || smaller || slower);
+      if (Number.isFinite(hv)) bestH = Math.max(bestH, hv);
+      if (Number.isFinite(fv)) bestFps = Math.max(bestFps, fv);
+    }
+  }
+  return (t) => marks.get(Math.round(t / 250)) ?? false;
+}
+
+/** Baselines of a connection's delays: the quietest quarter of the call. */
+function baselines(streams: readonly RtpStream[]): { jitter: number } {
+  const q = (name: 'jitterMs') => {
+    const values: number[] = [];
+    for (const s of streams) {
+      const series = s.series[name];
+      if (!series) continue;
+      for (let i = activeFrom(s); i < series.length; i++)
+        if (Number.isFinite(series[i]!)) values.push(series[i]!);
+    }
+    if (values.length === 0) return Number.POSITIVE_INFINITY;
+    values.sort((a, b) => a - b);
+    return values[Math.floor(values.length / 4)]!;
+  };
+  return { jitter: q('jitterMs') };
+}
+
+/**
+ * Whether the round-trip time during an episode sat at a steady level well above the call's
+ * baseline: a longer path, whose delay the estimate mistook for a queue. Judged per stream, as
+ * streams get receiver reports at different rates (audio every few seconds).
+ */
+export function latencyStep(pc: PeerConnectionView, start: number, end: number): boolean {
+  const all: number[] = [];
+  for (const s of pc.streams) {
+    const rtt = s.series.rttMs;
+    if (!rtt) continue;
+    for (let i = activeFrom(s); i < rtt.length; i++)
+      if (Number.isFinite(rtt[i]!) && rtt[i]! >= 0) all.push(rtt[i]!);
+  }
+  if (all.length < 6) return false;
+  all.sort((a, b) => a - b);
+  const baseline = all[Math.floor(all.length / 10)]!;
+  return pc.streams.some((s) => {
+    const rtt = s.series.rttMs;
+    if (!rtt) return false;
+    const inside: number[] = [];
+    for (let i = activeFrom(s); i < rtt.length; i++)
+      if (s.t[i]! >= start && s.t[i]! <= end && Number.isFinite(rtt[i]!) && rtt[i]! >= 0)
+        inside.push(rtt[i]!);
+    // The estimate falls as the delay steps up, so the episode may begin a sample or two before
+    // the round trips show the step: judge the samples after it.
+    const raised = inside.filter((v) => v >= baseline + THRESHOLDS.latencyStepMs);
+    if (raised.length < 3 || raised.length < 0.75 * inside.length) return false;
+    const mean = raised.reduce((a, b) => a + b, 0) / raised.length;
+    const sd = Math.sqrt(raised.reduce((a, b) => a + (b - mean) ** 2, 0) / raised.length);
+    return sd < THRESHOLDS.steadyVariation * mean;
+  });
+}

@@ -1,0 +1,3 @@
+import { congestionDetector } from './network-congestion.js';
+
+export default congestionDetector('networkCongestionIn', 'inbound');

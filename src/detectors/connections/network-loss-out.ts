@@ -1,0 +1,3 @@
+import { networkLossDetector } from './network-loss.js';
+
+export default networkLossDetector('networkLossOut', 'outbound');

@@ -1,0 +1,3 @@
+import { reorderingDetector } from './network-reordering.js';
+
+export default reorderingDetector('networkReorderingOut', 'outbound');
