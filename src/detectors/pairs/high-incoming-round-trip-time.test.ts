@@ -56,7 +56,9 @@ detectorCases(detector, {
         expect(o!.averageInMs).toBeCloseTo(200, 6);
         expect(o!.durationInPercent).toBeCloseTo(100 / 3, 1);
         expect(o!.firstSeenAt).toBe(T0 + 9_000);
-        expect(o!.episodes).toEqual([{ start: T0 + 9_000, end: T0 + 19_000, peak: 400, peakAt: T0 + 10_000 }]);
+        expect(o!.episodes).toEqual([
+          { start: T0 + 9_000, end: T0 + 19_000, peak: 400, peakAt: T0 + 10_000 },
+        ]);
       },
     },
     {
