@@ -1,16 +1,11 @@
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
 const LIMIT_KBPS = 150;
-const STEPS = [
-  [0.5, 'high'],
-  [0.2, 'medium'],
-  [0.05, 'low'],
-] as const;
 
 /** The sender's bandwidth estimate stayed too low for video. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'lowBandwidthEstimate',
     title: 'Bandwidth estimate too low',
@@ -79,3 +74,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds, 100);
+
+export default detector;

@@ -3,15 +3,18 @@ import type { PeerConnectionView } from '../../computed/peer-connection-view.js'
 import type { Direction } from '../../computed/rtp-streams.js';
 import { appendAll } from '../../computed/series-math.js';
 import { type Detector, defineDetector } from '../detector.js';
-import { byExtent, ms, stepSeverity, worse } from '../severity.js';
+import { byExtent, ms, severitySteps, stepLimit, stepSeverity, worse } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { activeFrom } from '../support.js';
 
-const STEPS = [
-  [800, 'high'],
-  [300, 'medium'],
-  [150, 'low'],
-] as const;
+/** The high step, named for the peaks threshold that counts samples above it. */
+const HIGH_MS = 800;
+/** Shares of the samples above the high step that make the call high, or medium, whatever the average. */
+const PEAKS_HIGH = 0.1;
+const PEAKS_MEDIUM = 0.03;
+/** A round trip this long means the path stalled; this many of them make the call high. */
+const STALL_MS = 2000;
+const STALLS = 2;
 
 /** RTT samples (ms) of a connection for one direction: RTCP of its streams, STUN as a fallback for outgoing. */
 export function rttSamples(
@@ -43,7 +46,7 @@ export function rttSamples(
 
 export function rttDetector(type: string, direction: Direction): Detector {
   const outgoing = direction === 'outbound';
-  return defineDetector({
+  const detector: Detector = defineDetector({
     meta: {
       type,
       title: `High ${outgoing ? 'outgoing' : 'incoming'} round-trip time`,
@@ -60,20 +63,20 @@ export function rttDetector(type: string, direction: Direction): Detector {
         { name: 'medium', value: 300, unit: 'ms', source: SOURCES.consensusRtt },
         {
           name: 'high',
-          value: 800,
+          value: HIGH_MS,
           unit: 'ms',
           source: `${SOURCES.g114} (400 ms one way, i.e. 800 ms round trip, is unacceptable)`,
         },
         {
           name: 'peaks',
-          value: 10,
-          unit: '% of samples above 800 ms (high); 3 % (medium)',
+          value: PEAKS_HIGH * 100,
+          unit: `% of samples above ${HIGH_MS} ms (high); ${PEAKS_MEDIUM * 100} % (medium)`,
           source: SOURCES.g114,
         },
         {
           name: 'stalls',
-          value: 2000,
-          unit: 'ms, at least two samples (high)',
+          value: STALL_MS,
+          unit: `ms, at least ${STALLS} samples (high)`,
           source: 'A multi-second round trip means the path stalled',
         },
       ],
@@ -86,20 +89,23 @@ export function rttDetector(type: string, direction: Direction): Detector {
         if (values.length === 0) return [];
         const avg = values.reduce((a, b) => a + b, 0) / values.length;
         const max = Math.max(...values);
-        const share = values.filter((v) => v > 150).length / values.length;
+        const low = stepLimit(steps, 'low');
+        const share = values.filter((v) => v > low).length / values.length;
         // Peaks matter even when the average looks fine: a tenth of the call above 800 ms, or
         // repeated multi-second round trips (the path stalled), is high.
-        const peaks = values.filter((v) => v > 800).length / values.length;
-        const stalls = values.filter((v) => v >= 2000).length;
-        const fromAverage = stepSeverity(avg, STEPS);
-        const fromPeaks = peaks >= 0.1 || stalls >= 2 ? 'high' : peaks >= 0.03 ? 'medium' : undefined;
+        const high = stepLimit(steps, 'high');
+        const peaks = values.filter((v) => v > high).length / values.length;
+        const stalls = values.filter((v) => v >= STALL_MS).length;
+        const fromAverage = stepSeverity(avg, steps);
+        const fromPeaks =
+          peaks >= PEAKS_HIGH || stalls >= STALLS ? 'high' : peaks >= PEAKS_MEDIUM ? 'medium' : undefined;
         const severity = worse(fromAverage ? byExtent(fromAverage, share) : undefined, fromPeaks);
         if (!severity) return [];
         return [
           {
             severity,
             source: { pid: pc.id },
-            firstSeenAt: firstAbove(150),
+            firstSeenAt: firstAbove(low),
             averageInMs: avg,
             maxInMs: max,
             durationInPercent: share * 100,
@@ -116,4 +122,7 @@ export function rttDetector(type: string, direction: Direction): Detector {
         ];
       }),
   });
+  /** The steps run() applies are the severity thresholds of the meta. */
+  const steps = severitySteps(detector.meta.thresholds);
+  return detector;
 }
