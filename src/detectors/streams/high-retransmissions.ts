@@ -1,16 +1,10 @@
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { flowingStreams, streamSource } from '../support.js';
 
-const STEPS = [
-  [15, 'high'],
-  [8, 'medium'],
-  [3, 'low'],
-] as const;
-
 /** A large share of what was sent were retransmissions. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'highRetransmissions',
     title: 'High retransmission rate',
@@ -52,3 +46,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,15 +1,9 @@
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepSeverity } from '../severity.js';
 import { flowingStreams, streamSource } from '../support.js';
 
-const STEPS = [
-  [10, 'high'],
-  [5, 'medium'],
-  [2, 'low'],
-] as const;
-
 /** Many NACKs per packet: the receiver keeps asking for retransmissions. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'nackStorm',
     title: 'Retransmission requests (NACK storm)',
@@ -65,3 +59,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;
