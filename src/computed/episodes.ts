@@ -15,8 +15,9 @@ export interface Episode {
 }
 
 export interface EpisodeRule {
-  /** A sample is in the problem when its value is above this. */
+  /** A sample is in the problem when its value is above this (or at it, with `inclusive`). */
   above: number;
+  inclusive?: boolean;
   /** Shorter stretches are blips, not episodes. */
   minDurationMs?: number;
   /** Stretches separated by less than this are one episode. */
@@ -60,7 +61,7 @@ export function episodes(
   const n = Math.min(t.length, values.length);
   for (let i = from; i < n; i++) {
     const v = values[i]!;
-    if (!Number.isFinite(v) || v <= rule.above) continue;
+    if (!Number.isFinite(v) || v < rule.above || (v === rule.above && !rule.inclusive)) continue;
     const at = t[i]!;
     const previous = i > from ? t[i - 1]! : at;
     const start = at - previous <= EPISODE_DEFAULTS.maxSampleGapMs ? previous : at;
@@ -77,6 +78,16 @@ export function episodes(
   }
   close();
   return out;
+}
+
+/** The episodes of a series of flags (1 where the problem was, 0 where it was not, NaN unknown). */
+export function flagEpisodes(
+  t: ArrayLike<number>,
+  flags: ArrayLike<number>,
+  rule: Omit<EpisodeRule, 'above' | 'inclusive'> = {},
+  from = 0,
+): Episode[] {
+  return episodes(t, flags, { ...rule, above: 1, inclusive: true }, from);
 }
 
 /** Total time in the episodes, ms. */

@@ -2,6 +2,9 @@ import { defineDetector } from '../detector.js';
 import { ms } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
+/** Setup this long before the close means the user gave up waiting. */
+const LONG_SETUP_MS = 5_000;
+
 /** The connection was closed by the application before it ever connected (not a failure). */
 export default defineDetector({
   meta: {
@@ -17,7 +20,7 @@ export default defineDetector({
     thresholds: [
       {
         name: 'waited',
-        value: 5_000,
+        value: LONG_SETUP_MS,
         unit: 'ms',
         source: `${SOURCES.clientMonitor} (long PC establishment: 5000 ms)`,
       },
@@ -35,7 +38,7 @@ export default defineDetector({
       const waited = life.closedAt !== undefined ? life.closedAt - started : undefined;
       return [
         {
-          severity: waited !== undefined && waited >= 5_000 ? ('medium' as const) : ('low' as const),
+          severity: waited !== undefined && waited >= LONG_SETUP_MS ? ('medium' as const) : ('low' as const),
           source: { pid: pc.id },
           firstSeenAt: life.closedAt,
           durationInMs: waited,

@@ -1,16 +1,10 @@
 import { dropsAfterUp } from '../../computed/lifecycle.js';
-import { defineDetector } from '../detector.js';
-import { stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
-const STEPS = [
-  [5, 'high'],
-  [2, 'medium'],
-  [1, 'low'],
-] as const;
-
 /** ICE went to `disconnected` and back during the call: audible or visible gaps each time. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'connectionChurn',
     title: 'Connection churn',
@@ -64,3 +58,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,9 +1,9 @@
 import { callClock } from '../../computed/call-times.js';
-import { type Episode, episodes } from '../../computed/episodes.js';
+import { type Episode, flagEpisodes } from '../../computed/episodes.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import { activeFrom } from '../../computed/stream-samples.js';
-import { defineDetector, type Finding } from '../detector.js';
-import { ms, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector, type Finding } from '../detector.js';
+import { ms, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
 const THRESHOLDS = {
@@ -16,10 +16,6 @@ const THRESHOLDS = {
   /** Below this the connection received nothing but stray packets (consent checks). */
   silentKbps: 0.5,
 } as const;
-const STEPS = [
-  [THRESHOLDS.high, 'high'],
-  [THRESHOLDS.medium, 'medium'],
-] as const;
 
 /** What an interruption of the connection brings about while it lasts and just after. */
 const CONSEQUENCES = [
@@ -57,7 +53,7 @@ const CONSEQUENCES = [
  * and back, or every stream and the transport itself received nothing while media flowed before
  * and after. A failed connection is `connectionLost`; this is the gap the users lived through.
  */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'connectionInterrupted',
     title: 'Connection interrupted',
@@ -83,6 +79,12 @@ export default defineDetector({
         source: 'W3C webrtc-pc: consent freshness declares `disconnected` after about 5 s without answers',
       },
       {
+        name: 'merge gap',
+        value: THRESHOLDS.mergeGapMs,
+        unit: 'ms: gaps closer than this are one interruption',
+        source: 'callscope: a few packets slipping through a failing path do not end the interruption',
+      },
+      {
         name: 'silent',
         value: THRESHOLDS.silentKbps,
         unit: 'kbit/s received on the selected pair',
@@ -105,7 +107,7 @@ export default defineDetector({
       if (gaps.length === 0) continue;
       const longest = gaps.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a));
       const longestMs = longest.end - longest.start;
-      const severity = stepSeverity(longestMs, STEPS) ?? 'medium';
+      const severity = stepSeverity(longestMs, steps) ?? 'medium';
       const total = gaps.reduce((sum, e) => sum + (e.end - e.start), 0);
       findings.push({
         severity,
@@ -125,6 +127,10 @@ export default defineDetector({
     return findings;
   },
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const steps = severitySteps(detector.meta.thresholds);
+export default detector;
 
 /** ICE (or the connection) `disconnected` until it was back up. */
 function disconnections(pc: PeerConnectionView): Episode[] {
@@ -170,7 +176,7 @@ function silences(pc: PeerConnectionView): Episode[] {
   const first = silent.indexOf(0);
   // A silence before the first packet or after the last is the call's edge, not an interruption.
   for (let i = 0; i < silent.length; i++) if (i < first || i > last) silent[i] = 0;
-  return episodes(t, silent, { above: 0.5, minDurationMs: 0, mergeGapMs: 0 });
+  return flagEpisodes(t, silent, { minDurationMs: 0, mergeGapMs: 0 });
 }
 
 /** Whether the selected pairs were receiving more than stray packets at time t. */

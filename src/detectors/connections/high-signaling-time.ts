@@ -1,14 +1,8 @@
-import { defineDetector } from '../detector.js';
-import { ms, stepSeverity } from '../severity.js';
-
-const STEPS = [
-  [10_000, 'high'],
-  [3_000, 'medium'],
-  [1_000, 'low'],
-] as const;
+import { type Detector, defineDetector } from '../detector.js';
+import { ms, severitySteps, stepSeverity } from '../severity.js';
 
 /** An offer/answer exchange took long: slow signaling server or slow remote side. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'highSignalingTime',
     title: 'High signaling time',
@@ -57,3 +51,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,14 +1,9 @@
-import { defineDetector } from '../detector.js';
-import { stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
-const STEPS = [
-  [3, 'medium'],
-  [1, 'low'],
-] as const;
-
 /** The application restarted ICE: a recovery attempt, and a storm when it repeats. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'iceRestart',
     title: 'ICE restarts',
@@ -50,3 +45,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,5 +1,5 @@
 import { callClock } from '../../computed/call-times.js';
-import { type Episode, episodes, episodesDurationMs } from '../../computed/episodes.js';
+import { type Episode, episodesDurationMs, flagEpisodes } from '../../computed/episodes.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { Direction } from '../../computed/rtp-streams.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
@@ -94,7 +94,7 @@ export function congestionDetector(type: string, direction: Direction): Detector
             'callscope: measured on recorded calls, a 200 ms step varied by under 10 %, a 250 kbit/s queue by over 50 %',
         },
         {
-          name: 'high',
+          name: 'high when below',
           value: THRESHOLDS.highKbps,
           unit: 'kbit/s: an estimate (or a received video rate) this low during the episodes is high',
           source: 'Video under 150 kbit/s is at most thumbnail quality (webrtc-issue-detector low bitrate)',
@@ -111,7 +111,7 @@ export function congestionDetector(type: string, direction: Direction): Detector
       for (const pc of session.connections) {
         const signal = congestionSignal(pc, direction);
         if (!signal) continue;
-        const stretches = episodes(signal.t, signal.congested, { above: 0.5 }).filter(
+        const stretches = flagEpisodes(signal.t, signal.congested).filter(
           (e) => e.end > signal.from + THRESHOLDS.startupMs && !latencyStep(pc, e.start, e.end),
         );
         if (stretches.length === 0) continue;

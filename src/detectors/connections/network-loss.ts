@@ -5,7 +5,7 @@ import type { Direction } from '../../computed/rtp-streams.js';
 import type { SessionView } from '../../computed/session-view.js';
 import { activeFrom } from '../../computed/stream-samples.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
-import { byExtent, ms, pct, stepSeverity } from '../severity.js';
+import { byExtent, ms, pct, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
 const THRESHOLDS = {
@@ -19,11 +19,6 @@ const THRESHOLDS = {
   /** Paths that carried fewer packets are not judged: a percentage of a few packets is noise. */
   packets: 100,
 } as const;
-const STEPS = [
-  [THRESHOLDS.high, 'high'],
-  [THRESHOLDS.medium, 'medium'],
-  [THRESHOLDS.low, 'low'],
-] as const;
 
 /** The symptoms packet loss on a path causes, on that path (see the cause layer). */
 const CONSEQUENCES = [
@@ -51,7 +46,7 @@ export function networkLossDetector(type: string, direction: Direction): Detecto
   const inbound = direction === 'inbound';
   const audioType = inbound ? 'networkAudioLossIn' : 'networkAudioLossOut';
   const videoType = inbound ? 'networkVideoLossIn' : 'networkVideoLossOut';
-  return defineDetector({
+  const detector: Detector = defineDetector({
     meta: {
       type,
       title: `Packet loss on the path ${inbound ? 'to this client' : 'from this client'}`,
@@ -127,10 +122,13 @@ export function networkLossDetector(type: string, direction: Direction): Detecto
       for (const pc of session.connections) {
         const path = pathLoss(pc, direction);
         if (!path || path.packets < THRESHOLDS.packets) continue;
-        const stretches = episodes(path.t, path.percent, { above: THRESHOLDS.lossyInterval });
+        const stretches = episodes(path.t, path.percent, {
+          above: THRESHOLDS.lossyInterval,
+          inclusive: true,
+        });
         if (stretches.length === 0) continue;
         const during = lossWithin(path, stretches);
-        const base = stepSeverity(during.percent, STEPS);
+        const base = stepSeverity(during.percent, steps);
         if (!base) continue;
         const span = path.t[path.t.length - 1]! - path.t[0]!;
         const lastingMs = episodesDurationMs(stretches);
@@ -168,6 +166,9 @@ export function networkLossDetector(type: string, direction: Direction): Detecto
       return findings;
     },
   });
+  /** The steps run() applies are the severity thresholds of the meta. */
+  const steps = severitySteps(detector.meta.thresholds);
+  return detector;
 }
 
 interface PathLoss {
@@ -203,7 +204,7 @@ function pathLoss(pc: PeerConnectionView, direction: Direction): PathLoss | unde
       const key = Math.round(s.t[i]! / 250);
       const bin = bins.get(key) ?? { t: s.t[i]!, packets: 0, lost: 0 };
       bin.packets += expected;
-      bin.lost += (expected * Math.min(l, 100)) / 100;
+      bin.lost += expected * Math.min(l / 100, 1);
       bins.set(key, bin);
     }
   }
@@ -211,7 +212,9 @@ function pathLoss(pc: PeerConnectionView, direction: Direction): PathLoss | unde
   const sorted = [...bins.values()].sort((a, b) => a.t - b.t);
   return {
     t: sorted.map((b) => b.t),
-    percent: sorted.map((b) => (b.packets > 0 ? (100 * b.lost) / b.packets : Number.NaN)),
+    // Rounded to a millionth of a percent: the packets in an interval are recovered from a rate, and
+    // an interval that lost exactly 2 % should not read 1.9999999.
+    percent: sorted.map((b) => (b.packets > 0 ? roundPercent((100 * b.lost) / b.packets) : Number.NaN)),
     counts: sorted.map((b) => b.packets),
     lostAt: sorted.map((b) => b.lost),
     lost: sorted.reduce((sum, b) => sum + b.lost, 0),
@@ -232,5 +235,7 @@ function lossWithin(path: PathLoss, stretches: readonly Episode[]) {
     packets += path.counts[i]!;
     lost += path.lostAt[i]!;
   }
-  return { packets, lost: Math.round(lost), percent: packets > 0 ? (100 * lost) / packets : 0 };
+  return { packets, lost: Math.round(lost), percent: packets > 0 ? roundPercent((100 * lost) / packets) : 0 };
 }
+
+const roundPercent = (p: number): number => Math.round(p * 1e6) / 1e6;

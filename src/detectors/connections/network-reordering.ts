@@ -2,7 +2,7 @@ import { callClock } from '../../computed/call-times.js';
 import { episodes, episodesDurationMs } from '../../computed/episodes.js';
 import { type Direction, type RtpStream, streamLossPercent } from '../../computed/rtp-streams.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
-import { ms, pct, stepSeverity } from '../severity.js';
+import { ms, pct, severitySteps, stepSeverity } from '../severity.js';
 import { ratioSeries, streamSource, streamSubject } from '../support.js';
 
 const THRESHOLDS = {
@@ -13,10 +13,6 @@ const THRESHOLDS = {
   low: 2,
   medium: 5,
 } as const;
-const STEPS = [
-  [THRESHOLDS.medium, 'medium'],
-  [THRESHOLDS.low, 'low'],
-] as const;
 
 /**
  * Packets that arrive out of order or late: the receiver sends a NACK for each gap in the sequence,
@@ -25,7 +21,7 @@ const STEPS = [
  */
 export function reorderingDetector(type: string, direction: Direction): Detector {
   const inbound = direction === 'inbound';
-  return defineDetector({
+  const detector: Detector = defineDetector({
     meta: {
       type,
       title: `Packets reordered or late on the path ${inbound ? 'to this client' : 'from this client'}`,
@@ -83,7 +79,7 @@ export function reorderingDetector(type: string, direction: Direction): Detector
           // whole stretch: receiver reports come every second or so, and a report's loss can land
           // in the interval after the NACKs it answers.
           const loss = stream.series.lossPercent;
-          const stretches = episodes(stream.t, nacked, { above: THRESHOLDS.nacks }).filter(
+          const stretches = episodes(stream.t, nacked, { above: THRESHOLDS.nacks, inclusive: true }).filter(
             (e) =>
               !loss ||
               averageWithin(stream, loss, [e]) <=
@@ -91,7 +87,7 @@ export function reorderingDetector(type: string, direction: Direction): Detector
           );
           if (stretches.length === 0) continue;
           const rate = averageWithin(stream, nacked, stretches);
-          const severity = stepSeverity(rate, STEPS);
+          const severity = stepSeverity(rate, steps);
           if (!severity) continue;
           const lasting = episodesDurationMs(stretches);
           findings.push({
@@ -114,6 +110,9 @@ export function reorderingDetector(type: string, direction: Direction): Detector
       return findings;
     },
   });
+  /** The steps run() applies are the severity thresholds of the meta. */
+  const steps = severitySteps(detector.meta.thresholds);
+  return detector;
 }
 
 const candidate = (s: RtpStream, direction: Direction): boolean =>

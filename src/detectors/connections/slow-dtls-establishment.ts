@@ -1,15 +1,9 @@
 import { selectedPairRtts } from '../../computed/ice-transport.js';
-import { defineDetector } from '../detector.js';
-import { ms, stepSeverity } from '../severity.js';
-
-const STEPS = [
-  [3_000, 'high'],
-  [1_000, 'medium'],
-  [500, 'low'],
-] as const;
+import { type Detector, defineDetector } from '../detector.js';
+import { ms, severitySteps, stepSeverity } from '../severity.js';
 
 /** The DTLS handshake after ICE took long: a lossy path retransmitted handshake flights. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'slowDtlsEstablishment',
     title: 'Slow DTLS establishment',
@@ -66,3 +60,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

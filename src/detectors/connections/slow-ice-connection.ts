@@ -1,15 +1,9 @@
-import { defineDetector } from '../detector.js';
-import { ms, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { ms, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
-const STEPS = [
-  [10_000, 'high'],
-  [5_000, 'medium'],
-  [2_000, 'low'],
-] as const;
-
 /** ICE took long to find a working path (checking → connected). */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'slowIceConnection',
     title: 'Slow connection setup',
@@ -50,3 +44,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

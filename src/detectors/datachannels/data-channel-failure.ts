@@ -1,6 +1,12 @@
 import { defineDetector, type Finding } from '../detector.js';
 import { SOURCES } from '../sources.js';
 
+/**
+ * A channel seen this long without opening never opened; one that closed this long before its
+ * connection closed early.
+ */
+const MIN_MS = 5_000;
+
 /** A data channel never opened, or closed while its connection was still up. */
 export default defineDetector({
   meta: {
@@ -16,7 +22,7 @@ export default defineDetector({
     thresholds: [
       {
         name: 'state',
-        value: 'never open, or closed 5 s or more before the connection',
+        value: `never open, or closed ${MIN_MS / 1000} s or more before the connection`,
         source: `${SOURCES.webrtcStats} (RTCDataChannelState)`,
       },
     ],
@@ -31,7 +37,7 @@ export default defineDetector({
       return pc.ice.dataChannels.flatMap((dc): Finding[] => {
         const opened = dc.states.some((s) => s.state === 'open');
         const closedAt = dc.states.find((s) => s.state === 'closed')?.at;
-        if (!opened && dc.lastSeenAt - dc.firstSeenAt >= 5_000) {
+        if (!opened && dc.lastSeenAt - dc.firstSeenAt >= MIN_MS) {
           return [
             {
               severity: 'high',
@@ -42,7 +48,7 @@ export default defineDetector({
             },
           ];
         }
-        if (opened && closedAt !== undefined && end !== undefined && end - closedAt >= 5_000) {
+        if (opened && closedAt !== undefined && end !== undefined && end - closedAt >= MIN_MS) {
           return [
             {
               severity: 'medium',

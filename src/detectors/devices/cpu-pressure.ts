@@ -1,14 +1,11 @@
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepSeverity } from '../severity.js';
+
+const UNIT = '% of samples serious or critical';
+const SOURCE = 'W3C Compute Pressure API states (nominal, fair, serious, critical), recorded by rtcstats-js';
 
 /** The device reported serious or critical CPU pressure (Compute Pressure API, via rtcstats-js). */
-const STEPS = [
-  [0.3, 'high'],
-  [0.1, 'medium'],
-  [0.02, 'low'],
-] as const;
-
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'cpuPressure',
     title: 'CPU pressure',
@@ -19,12 +16,11 @@ export default defineDetector({
       'The device reported its CPU under serious or critical pressure (Compute Pressure API) for part of the call. Encoding and decoding compete with everything else: expect CPU-limited resolution, dropped frames and audio glitches.',
     remedy:
       'Reduce the load of the call (resolution, number of video streams, effects like background blur) on devices under pressure; close other heavy apps.',
-    thresholds: STEPS.map(([value, severity]) => ({
-      name: severity,
-      value: value * 100,
-      unit: '% of samples serious or critical',
-      source: 'W3C Compute Pressure API states (nominal, fair, serious, critical), recorded by rtcstats-js',
-    })),
+    thresholds: [
+      { name: 'high', value: 30, unit: UNIT, source: SOURCE },
+      { name: 'medium', value: 10, unit: UNIT, source: SOURCE },
+      { name: 'low', value: 2, unit: UNIT, source: SOURCE },
+    ],
     related: ['cpuLimitation', 'framesDropped'],
     family: 'device',
     explains: [
@@ -58,3 +54,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta, as shares of the samples. */
+const STEPS = severitySteps(detector.meta.thresholds, 100);
+
+export default detector;

@@ -1,5 +1,9 @@
 import { defineDetector } from '../detector.js';
 
+const MAX_CORES = 2;
+const MAX_MEMORY_GB = 2;
+const LOWEST_TIER = 1;
+
 /** Few cores, little memory or Chrome's lowest performance tier: expect CPU limits with video. */
 export default defineDetector({
   meta: {
@@ -13,9 +17,18 @@ export default defineDetector({
     remedy:
       'Offer lighter settings (lower resolution, fewer video tiles, no background effects) on such devices.',
     thresholds: [
-      { name: 'cores', value: 2, unit: 'hardwareConcurrency', source: 'navigator.hardwareConcurrency' },
-      { name: 'memory', value: 2, unit: 'GB', source: 'navigator.deviceMemory' },
-      { name: 'cpuPerformance', value: 1, source: "Chrome's cpuPerformance tier in webrtc-internals dumps" },
+      {
+        name: 'cores',
+        value: MAX_CORES,
+        unit: 'hardwareConcurrency',
+        source: 'navigator.hardwareConcurrency',
+      },
+      { name: 'memory', value: MAX_MEMORY_GB, unit: 'GB', source: 'navigator.deviceMemory' },
+      {
+        name: 'cpuPerformance',
+        value: LOWEST_TIER,
+        source: "Chrome's cpuPerformance tier in webrtc-internals dumps",
+      },
     ],
     related: ['cpuLimitation', 'cpuPressure'],
   },
@@ -26,9 +39,9 @@ export default defineDetector({
   run: (session) => {
     const { hardwareConcurrency: cores, deviceMemory: memory, cpuPerformance: tier } = session.client;
     const reasons = [
-      cores !== undefined && cores <= 2 ? `${cores} CPU cores` : undefined,
-      memory !== undefined && memory <= 2 ? `${memory} GB of memory` : undefined,
-      tier === 1 ? 'the lowest CPU performance tier' : undefined,
+      cores !== undefined && cores <= MAX_CORES ? `${cores} CPU cores` : undefined,
+      memory !== undefined && memory <= MAX_MEMORY_GB ? `${memory} GB of memory` : undefined,
+      tier === LOWEST_TIER ? 'the lowest CPU performance tier' : undefined,
     ].filter((r): r is string => r !== undefined);
     if (reasons.length === 0) return [];
     return [

@@ -1,3 +1,4 @@
+import { INTERNALS_SERIES_CAP } from '../../ingest/internals/pc-builder.js';
 import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
 
@@ -13,7 +14,9 @@ export default defineDetector({
       'The dump holds the last 1000 samples of each statistics series only (webrtc-internals drops older points; about 16 minutes at one sample per second). Everything before is missing, so figures and observations describe the end of the call only.',
     remedy:
       'Record long calls with rtcstats (continuous upload) instead of a webrtc-internals export, or export the dump sooner.',
-    thresholds: [{ name: 'samples per series', value: 1000, source: SOURCES.chromeInternals }],
+    thresholds: [
+      { name: 'samples per series', value: INTERNALS_SERIES_CAP, source: SOURCES.chromeInternals },
+    ],
     related: ['incompleteLog'],
   },
   // The 1000-sample cap is webrtc-internals'; it needs connections with statistics to cut.
@@ -31,6 +34,6 @@ export default defineDetector({
           firstSampleAt: pc.statsRange?.first ?? null,
           firstEventAt: pc.lifecycle.firstEventAt ?? null,
         },
-        meaning: `The statistics of ${pc.id} were cut at the 1000-sample limit of webrtc-internals: the beginning of the call is missing.`,
+        meaning: `The statistics of ${pc.id} were cut at the ${INTERNALS_SERIES_CAP}-sample limit of webrtc-internals: the beginning of the call is missing.`,
       })),
 });

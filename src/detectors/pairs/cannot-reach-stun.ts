@@ -2,6 +2,9 @@ import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
 import { candidateErrors, distinctUrls, onStun, withStun } from './candidate-errors.js';
 
+/** ICE candidate error 701: the server could not be reached (webrtc-pc). */
+const UNREACHABLE = 701;
+
 /** STUN server unreachable (701): no server-reflexive candidate from it. */
 export default defineDetector({
   meta: {
@@ -14,14 +17,14 @@ export default defineDetector({
       'A STUN server did not answer binding requests (ICE candidate error 701), so the client could not learn its public address from it. Direct connections across NATs get harder; TURN or peer-reflexive candidates may still work.',
     remedy:
       'Check the STUN server is up and UDP to it is allowed; remove dead servers from the configuration (each dead one slows gathering).',
-    thresholds: [{ name: 'error code', value: 701, source: SOURCES.webrtcPcIceError }],
+    thresholds: [{ name: 'error code', value: UNREACHABLE, source: SOURCES.webrtcPcIceError }],
     related: ['cannotReachTurn'],
   },
   // Without a STUN server there is nothing to be unreachable.
   applies: (session) => session.connections.some(withStun),
   run: (session) =>
     session.connections.flatMap((pc) => {
-      const errors = candidateErrors(pc, (e) => onStun(e) && e.errorCode === 701);
+      const errors = candidateErrors(pc, (e) => onStun(e) && e.errorCode === UNREACHABLE);
       if (errors.length === 0) return [];
       const urls = distinctUrls(errors);
       return [

@@ -2,6 +2,9 @@ import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
 import { candidateErrors, distinctUrls, onTurn, relayGathered, withTurn } from './candidate-errors.js';
 
+/** ICE candidate error 701: the server could not be reached (webrtc-pc). */
+const UNREACHABLE = 701;
+
 /** TURN server unreachable (error 701: no answer to the allocate request). */
 export default defineDetector({
   meta: {
@@ -14,14 +17,14 @@ export default defineDetector({
       'Requests to a TURN server got no answer (ICE candidate error 701): the server is down, the port is blocked by a firewall, or DNS points to the wrong place. High when no relay candidate was gathered and the connection failed; low when another TURN transport worked.',
     remedy:
       "Check the TURN server is up and reachable on the configured ports (3478 UDP/TCP, 443 TLS) from the user's network, and that the hostname resolves.",
-    thresholds: [{ name: 'error code', value: 701, source: SOURCES.webrtcPcIceError }],
+    thresholds: [{ name: 'error code', value: UNREACHABLE, source: SOURCES.webrtcPcIceError }],
     related: ['cannotReachStun', 'turnNoConfig', 'iceFailure'],
   },
   // Without a TURN server there is nothing to be unreachable.
   applies: (session) => session.connections.some(withTurn),
   run: (session) =>
     session.connections.flatMap((pc) => {
-      const errors = candidateErrors(pc, (e) => onTurn(e) && e.errorCode === 701);
+      const errors = candidateErrors(pc, (e) => onTurn(e) && e.errorCode === UNREACHABLE);
       if (errors.length === 0) return [];
       const relay = relayGathered(pc);
       const urls = distinctUrls(errors);

@@ -1,14 +1,9 @@
-import { defineDetector } from '../detector.js';
-import { stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
-const STEPS = [
-  [6, 'medium'],
-  [3, 'low'],
-] as const;
-
 /** The selected candidate pair changed repeatedly: the path kept moving (network switches). */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'frequentPathSwitches',
     title: 'Frequent network path changes',
@@ -52,3 +47,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,6 +1,6 @@
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import { type Detector, defineDetector } from '../detector.js';
-import { ms, stepSeverity } from '../severity.js';
+import { ms, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
 /** Time from the start of ICE gathering to the first candidate of a type, ms. */
@@ -17,28 +17,19 @@ export function timeToCandidate(
 /** Slow STUN or TURN answers while gathering: setup waits for them. */
 export function gatheringDelayDetector(type: string, candidate: 'relay' | 'srflx'): Detector {
   const server = candidate === 'relay' ? 'TURN' : 'STUN';
-  const steps = (
-    candidate === 'relay'
-      ? [
-          [5_000, 'high'],
-          [2_000, 'medium'],
-          [1_000, 'low'],
-        ]
-      : [
-          [3_000, 'medium'],
-          [1_000, 'low'],
-        ]
-  ) as readonly (readonly [number, 'high' | 'medium' | 'low'])[];
-  return defineDetector({
+  const limits: Partial<Record<'high' | 'medium' | 'low', number>> =
+    candidate === 'relay' ? { high: 5_000, medium: 2_000, low: 1_000 } : { medium: 3_000, low: 1_000 };
+  const entries = Object.entries(limits) as ['high' | 'medium' | 'low', number][];
+  const detector: Detector = defineDetector({
     meta: {
       type,
       title: `High ${server} delay`,
-      severities: steps.map(([, s]) => s),
+      severities: entries.map(([severity]) => severity),
       tags: ['network', 'connectivity'],
       category: 'pairs',
       description: `The first ${candidate === 'relay' ? 'relay' : 'server-reflexive'} candidate arrived late after gathering started: the ${server} server answered slowly (far away, overloaded, or packets lost and retransmitted). ${candidate === 'relay' ? 'Calls that need a relay connect late.' : 'Direct connections across NATs start late.'}`,
       remedy: `Use ${server} servers close to the users (geo-distributed or anycast) and check their load. Gather early (iceCandidatePoolSize) so the delay overlaps with signaling.`,
-      thresholds: steps.map(([value, severity]) => ({
+      thresholds: entries.map(([severity, value]) => ({
         name: severity,
         value,
         unit: 'ms',
@@ -65,4 +56,7 @@ export function gatheringDelayDetector(type: string, candidate: 'relay' | 'srflx
         ];
       }),
   });
+  /** The steps run() applies are the severity thresholds of the meta. */
+  const steps = severitySteps(detector.meta.thresholds);
+  return detector;
 }

@@ -1,17 +1,12 @@
-import { episodes } from '../../computed/episodes.js';
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { flagEpisodes } from '../../computed/episodes.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
 const LIMIT_KBPS = 150;
-const STEPS = [
-  [0.5, 'high'],
-  [0.2, 'medium'],
-  [0.05, 'low'],
-] as const;
 
 /** The sender's bandwidth estimate stayed too low for video. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'lowBandwidthEstimate',
     title: 'Bandwidth estimate too low',
@@ -68,7 +63,7 @@ export default defineDetector({
           firstAt ??= bw.t[i];
         }
       }
-      const stretches = episodes(bw.t, under, { above: 0.5 }).map((e) => ({ start: e.start, end: e.end }));
+      const stretches = flagEpisodes(bw.t, under).map((e) => ({ start: e.start, end: e.end }));
       const share = samples ? low / samples : 0;
       const severity = stepSeverity(share, STEPS);
       if (!severity) return [];
@@ -87,3 +82,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds, 100);
+
+export default detector;

@@ -5,15 +5,20 @@ import type { PeerConnectionView } from '../../computed/peer-connection-view.js'
 import type { Direction } from '../../computed/rtp-streams.js';
 import { appendAll } from '../../computed/series-math.js';
 import { type Detector, defineDetector } from '../detector.js';
-import { byExtent, ms, stepSeverity, worse } from '../severity.js';
+import { byExtent, ms, severitySteps, stepLimit, stepSeverity, worse } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { activeFrom } from '../support.js';
 
-const STEPS = [
-  [800, 'high'],
-  [300, 'medium'],
-  [150, 'low'],
-] as const;
+/** The high step, named for the peaks threshold that counts samples above it. */
+const HIGH_MS = 800;
+/** Shares of the samples above the high step that make the call high, or medium, whatever the average. */
+const PEAKS_HIGH = 0.1;
+const PEAKS_MEDIUM = 0.03;
+/** A round trip this long means the path stalled; this many of them make the call high. */
+const STALL_MS = 2000;
+const STALLS = 2;
+/** A stretch over the low step this share of the call or longer is judged on its own level. */
+const STRETCH_SHARE = 0.1;
 
 /** RTT samples (ms) of a connection for one direction: RTCP of its streams, STUN as a fallback for outgoing. */
 export function rttSamples(
@@ -56,7 +61,7 @@ export function rttSamples(
 
 export function rttDetector(type: string, direction: Direction): Detector {
   const outgoing = direction === 'outbound';
-  return defineDetector({
+  const detector: Detector = defineDetector({
     meta: {
       type,
       title: `High ${outgoing ? 'outgoing' : 'incoming'} round-trip time`,
@@ -73,20 +78,27 @@ export function rttDetector(type: string, direction: Direction): Detector {
         { name: 'medium', value: 300, unit: 'ms', source: SOURCES.consensusRtt },
         {
           name: 'high',
-          value: 800,
+          value: HIGH_MS,
           unit: 'ms',
           source: `${SOURCES.g114} (400 ms one way, i.e. 800 ms round trip, is unacceptable)`,
         },
         {
+          name: 'stretch',
+          value: STRETCH_SHARE * 100,
+          unit: "% of the samples or more over the low step: judged on their average instead of the whole call's",
+          source:
+            'callscope: a path that slowed half-way through is as slow as one that was slow from the start (as for jitter)',
+        },
+        {
           name: 'peaks',
-          value: 10,
-          unit: '% of samples above 800 ms (high); 3 % (medium)',
+          value: PEAKS_HIGH * 100,
+          unit: `% of samples above ${HIGH_MS} ms (high); ${PEAKS_MEDIUM * 100} % (medium)`,
           source: SOURCES.g114,
         },
         {
           name: 'stalls',
-          value: 2000,
-          unit: 'ms, at least two samples (high)',
+          value: STALL_MS,
+          unit: `ms, at least ${STALLS} samples (high)`,
           source: 'A multi-second round trip means the path stalled',
         },
       ],
@@ -100,21 +112,24 @@ export function rttDetector(type: string, direction: Direction): Detector {
       return session.connections.flatMap((pc) => {
         const { values, firstAbove, stretchesAbove } = rttSamples(pc, direction);
         if (values.length === 0) return [];
-        const stretches = stretchesAbove(150);
+        const stretches = stretchesAbove(stepLimit(steps, 'low'));
         const avg = values.reduce((a, b) => a + b, 0) / values.length;
         const max = Math.max(...values);
-        const share = values.filter((v) => v > 150).length / values.length;
+        const low = stepLimit(steps, 'low');
+        const share = values.filter((v) => v > low).length / values.length;
         // Peaks matter even when the average looks fine: a tenth of the call above 800 ms, or
         // repeated multi-second round trips (the path stalled), is high.
-        const peaks = values.filter((v) => v > 800).length / values.length;
-        const stalls = values.filter((v) => v >= 2000).length;
+        const high = stepLimit(steps, 'high');
+        const peaks = values.filter((v) => v > high).length / values.length;
+        const stalls = values.filter((v) => v >= STALL_MS).length;
         // Judged, like jitter, on the stretch it was high when that is a tenth of the call or more:
         // a path that slowed half-way through is as slow as one that was slow from the start.
-        const above = values.filter((v) => v > 150);
+        const above = values.filter((v) => v > low);
         const avgAbove = above.length ? above.reduce((a, b) => a + b, 0) / above.length : 0;
-        const judged = Math.max(avg, share >= 0.1 ? avgAbove : 0);
-        const fromAverage = stepSeverity(judged, STEPS);
-        const fromPeaks = peaks >= 0.1 || stalls >= 2 ? 'high' : peaks >= 0.03 ? 'medium' : undefined;
+        const judged = Math.max(avg, share >= STRETCH_SHARE ? avgAbove : 0);
+        const fromAverage = stepSeverity(judged, steps);
+        const fromPeaks =
+          peaks >= PEAKS_HIGH || stalls >= STALLS ? 'high' : peaks >= PEAKS_MEDIUM ? 'medium' : undefined;
         const severity = worse(fromAverage ? byExtent(fromAverage, share) : undefined, fromPeaks);
         if (!severity) return [];
         return [
@@ -124,7 +139,7 @@ export function rttDetector(type: string, direction: Direction): Detector {
             side: 'network',
             direction,
             episodes: stretches,
-            firstSeenAt: stretches[0]?.start ?? firstAbove(150),
+            firstSeenAt: stretches[0]?.start ?? firstAbove(low),
             averageInMs: avg,
             maxInMs: max,
             durationInPercent: share * 100,
@@ -145,4 +160,7 @@ export function rttDetector(type: string, direction: Direction): Detector {
       });
     },
   });
+  /** The steps run() applies are the severity thresholds of the meta. */
+  const steps = severitySteps(detector.meta.thresholds);
+  return detector;
 }

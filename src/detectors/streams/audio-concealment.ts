@@ -1,16 +1,10 @@
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepLimit, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
 
-const STEPS = [
-  [10, 'high'],
-  [5, 'medium'],
-  [3, 'low'],
-] as const;
-
 /** Received audio had to be synthesized (concealed) to cover missing or late packets. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'audioConcealment',
     title: 'Audio concealment',
@@ -45,7 +39,7 @@ export default defineDetector({
       const share = (100 * concealed) / samples;
       const severity = stepSeverity(share, STEPS);
       if (!severity) return [];
-      const bursts = exceedance(stream, 'concealmentPercent', 3);
+      const bursts = exceedance(stream, 'concealmentPercent', stepLimit(STEPS, 'low'));
       return [
         {
           severity,
@@ -66,3 +60,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

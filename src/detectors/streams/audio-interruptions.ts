@@ -1,18 +1,15 @@
-import { defineDetector } from '../detector.js';
-import { ms, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { ms, severitySteps, stepSeverity } from '../severity.js';
 import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
 /** An interval more than this share concealed holds (part of) an interruption. */
 const CONCEALED_INTERVAL_PERCENT = 10;
 
-const STEPS = [
-  [5_000, 'high'],
-  [1_000, 'medium'],
-  [0, 'low'],
-] as const;
+const UNIT = 'ms interrupted in total';
+const SOURCE = 'W3C webrtc-stats interruptionCount / totalInterruptionDuration (gaps over 150 ms)';
 
 /** Playout of received audio was interrupted (Chrome interruptionCount, M130+). */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'audioInterruptions',
     title: 'Audio interruptions',
@@ -23,12 +20,11 @@ export default defineDetector({
       'Received audio playout was interrupted: long gaps where concealment ran out and audio went silent (Chrome counts an interruption when concealment lasts over 150 ms). Listeners hear dropouts.',
     remedy:
       'Interruptions come from bursts of loss, jitter spikes or the sender pausing; see the network observations for the same stream.',
-    thresholds: STEPS.map(([value, severity]) => ({
-      name: severity,
-      value,
-      unit: 'ms interrupted in total',
-      source: 'W3C webrtc-stats interruptionCount / totalInterruptionDuration (gaps over 150 ms)',
-    })),
+    thresholds: [
+      { name: 'high', value: 5_000, unit: UNIT, source: SOURCE },
+      { name: 'medium', value: 1_000, unit: UNIT, source: SOURCE },
+      { name: 'low', value: 0, unit: UNIT, source: SOURCE },
+    ],
     related: ['audioConcealment', 'networkAudioLossIn'],
   },
   applies: (session) =>
@@ -66,3 +62,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,21 +1,16 @@
 import type { Direction } from '../../computed/rtp-streams.js';
 import { type Detector, defineDetector } from '../detector.js';
-import { ms, stepSeverity } from '../severity.js';
+import { ms, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { flowingStreams, streamSource } from '../support.js';
-
-/** Share of the frame budget (1000 / fps ms) spent encoding or decoding one frame. */
-const STEPS = [
-  [1, 'high'],
-  [0.8, 'medium'],
-  [0.5, 'low'],
-] as const;
 
 /** Encoding (sent video) or decoding (received video) takes a large part of each frame's time. */
 export function codecTimeDetector(type: string, direction: Direction): Detector {
   const encode = direction === 'outbound';
   const word = encode ? 'encode' : 'decode';
-  return defineDetector({
+  const unit = '% of the frame interval';
+  const source = `${SOURCES.clientMonitor} (decode time over 80 % of the frame budget${encode ? ', applied to encoding by analogy' : ''})`;
+  const detector: Detector = defineDetector({
     meta: {
       type,
       title: `High ${word} time`,
@@ -24,12 +19,12 @@ export function codecTimeDetector(type: string, direction: Direction): Detector 
       category: 'streams',
       description: `${encode ? 'Encoding' : 'Decoding'} one video frame took a large share of the time available per frame at the stream's frame rate. At 100 % the ${word}r cannot keep up: frames are ${encode ? 'skipped and the encoder reduces quality' : 'dropped or delayed'}. Usually a busy or weak CPU, or ${encode ? 'software encoding of a demanding codec' : 'software decoding'}.`,
       remedy: `Reduce the load: hardware-accelerated codecs, lower resolution or frame rate, fewer simultaneous ${encode ? 'simulcast layers' : 'video streams'}; close other heavy applications.`,
-      thresholds: STEPS.map(([value, severity]) => ({
-        name: severity,
-        value: value * 100,
-        unit: '% of the frame interval',
-        source: `${SOURCES.clientMonitor} (decode time over 80 % of the frame budget${encode ? ', applied to encoding by analogy' : ''})`,
-      })),
+      // Shares of the frame budget (1000 / fps ms) spent encoding or decoding one frame.
+      thresholds: [
+        { name: 'high', value: 100, unit, source },
+        { name: 'medium', value: 80, unit, source },
+        { name: 'low', value: 50, unit, source },
+      ],
       related: [encode ? 'cpuLimitation' : 'framesDropped', 'softwareVideoCodec'],
     },
     applies: (session) =>
@@ -46,7 +41,7 @@ export function codecTimeDetector(type: string, direction: Direction): Detector 
         const fps = frames / seconds;
         const budget = 1000 / Math.max(fps, 1);
         const ratio = perFrame / budget;
-        const severity = stepSeverity(ratio, STEPS);
+        const severity = stepSeverity(ratio, steps);
         if (!severity) return [];
         return [
           {
@@ -66,4 +61,7 @@ export function codecTimeDetector(type: string, direction: Direction): Detector 
         ];
       }),
   });
+  /** The steps run() applies are the severity thresholds of the meta, as shares of the frame budget. */
+  const steps = severitySteps(detector.meta.thresholds, 100);
+  return detector;
 }

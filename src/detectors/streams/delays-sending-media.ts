@@ -1,17 +1,14 @@
-import { defineDetector } from '../detector.js';
-import { ms, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { ms, severitySteps, stepLimit, stepSeverity } from '../severity.js';
 import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
 
-const STEPS = [
-  [200, 'high'],
-  [100, 'medium'],
-  [40, 'low'],
-] as const;
 /** A layer that sent for a second or two says little about the uplink. */
 const MIN_SAMPLES = 5;
+const UNIT = 'ms per packet';
+const SOURCE = 'W3C webrtc-stats totalPacketSendDelay; a pacer normally releases packets within a few ms';
 
 /** Packets waited long in the sender's pacer before leaving (totalPacketSendDelay). */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'delaysSendingMedia',
     title: 'Delays sending media',
@@ -23,12 +20,9 @@ export default defineDetector({
     remedy:
       'The sending rate exceeds the estimated bandwidth: see bandwidth limitation and loss observations; cap the bitrate or resolution on slow uplinks.',
     thresholds: [
-      ...STEPS.map(([value, severity]) => ({
-        name: severity,
-        value,
-        unit: 'ms per packet',
-        source: 'W3C webrtc-stats totalPacketSendDelay; a pacer normally releases packets within a few ms',
-      })),
+      { name: 'high', value: 200, unit: UNIT, source: SOURCE },
+      { name: 'medium', value: 100, unit: UNIT, source: SOURCE },
+      { name: 'low', value: 40, unit: UNIT, source: SOURCE },
       {
         name: 'measured intervals',
         value: MIN_SAMPLES,
@@ -44,7 +38,7 @@ export default defineDetector({
     ),
   run: (session) =>
     flowingStreams(session, { direction: 'outbound' }).flatMap(({ pc, stream }) => {
-      const ex = exceedance(stream, 'sendDelayMsPerPacket', 40);
+      const ex = exceedance(stream, 'sendDelayMsPerPacket', stepLimit(STEPS, 'low'));
       const severity = ex
         ? stepSeverity(Math.max(ex.avg, ex.share >= 0.1 ? ex.avgAbove : 0), STEPS)
         : undefined;
@@ -65,3 +59,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,16 +1,10 @@
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
-const STEPS = [
-  [25, 'high'],
-  [10, 'medium'],
-  [5, 'low'],
-] as const;
-
 /** Received frames dropped before display (decoder too slow, or frames arriving too late). */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'framesDropped',
     title: 'Dropped video frames',
@@ -61,3 +55,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,19 +1,16 @@
-import { defineDetector } from '../detector.js';
-import { ms, pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { ms, pct, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
-const STEPS = [
-  [20, 'high'],
-  [5, 'medium'],
-  [1, 'low'],
-] as const;
+/** An average freeze this long is at least medium, whatever the share of the time frozen. */
+const LONG_FREEZE_MS = 1000;
 
 /** The share steps are this project's; the one open reference flags a frozen share above 30 %. */
 const SHARE_SOURCE = `Project choice, stricter than ${SOURCES.issueDetectorFreeze}`;
 
 /** Received video froze (Chrome freezeCount / totalFreezesDuration). */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'highFreezeDuration',
     title: 'Video freezes',
@@ -28,7 +25,7 @@ export default defineDetector({
       { name: 'low', value: 1, unit: '% of the time frozen', source: SHARE_SOURCE },
       { name: 'medium', value: 5, unit: '% of the time frozen', source: SHARE_SOURCE },
       { name: 'high', value: 20, unit: '% of the time frozen', source: SHARE_SOURCE },
-      { name: 'average freeze', value: 1000, unit: 'ms', source: SOURCES.issueDetectorFreeze },
+      { name: 'average freeze', value: LONG_FREEZE_MS, unit: 'ms', source: SOURCES.issueDetectorFreeze },
     ],
     related: ['pliStorm', 'networkVideoLossIn', 'highDecodeTime'],
   },
@@ -45,7 +42,7 @@ export default defineDetector({
       const share = (100 * frozenMs) / activeMs;
       const average = frozenMs / count;
       let severity = stepSeverity(share, STEPS);
-      if (average >= 1000 && (!severity || severity === 'low')) severity = 'medium';
+      if (average >= LONG_FREEZE_MS && (!severity || severity === 'low')) severity = 'medium';
       if (!severity) return [];
       let firstAt: number | undefined;
       const f = stream.series.freezeMsPerSecond;
@@ -69,3 +66,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

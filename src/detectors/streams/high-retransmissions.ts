@@ -1,16 +1,10 @@
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepLimit, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
-const STEPS = [
-  [15, 'high'],
-  [8, 'medium'],
-  [3, 'low'],
-] as const;
-
 /** A large share of what was sent were retransmissions. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'highRetransmissions',
     title: 'High retransmission rate',
@@ -39,7 +33,7 @@ export default defineDetector({
       const share = (100 * rtx) / packets;
       const severity = stepSeverity(share, STEPS);
       if (!severity) return [];
-      const stretches = streamEpisodes(stream, stream.series.retransmitPercent, STEPS[STEPS.length - 1]![0]);
+      const stretches = streamEpisodes(stream, stream.series.retransmitPercent, stepLimit(STEPS, 'low'));
       return [
         {
           severity,
@@ -55,3 +49,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,19 +1,13 @@
 import type { Direction } from '../../computed/rtp-streams.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
-import { byExtent, ms, stepSeverity } from '../severity.js';
+import { byExtent, ms, severitySteps, stepLimit, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
-
-const STEPS = [
-  [100, 'high'],
-  [50, 'medium'],
-  [30, 'low'],
-] as const;
 
 /** Interarrival jitter of received (or, from RTCP, sent) media. */
 export function jitterDetector(type: string, direction: Direction): Detector {
   const inbound = direction === 'inbound';
-  return defineDetector({
+  const detector: Detector = defineDetector({
     meta: {
       type,
       title: `High ${inbound ? 'incoming' : 'outgoing'} media jitter`,
@@ -54,13 +48,13 @@ export function jitterDetector(type: string, direction: Direction): Detector {
           | undefined;
         for (const stream of pc.streams) {
           if (stream.direction !== direction || !((stream.totals.packets ?? 0) > 0)) continue;
-          const ex = exceedance(stream, 'jitterMs', 30);
+          const ex = exceedance(stream, 'jitterMs', stepLimit(steps, 'low'));
           if (ex && (!worst || ex.avg > worst.ex.avg)) worst = { ex, stream };
         }
         if (!worst) continue;
         const { ex, stream } = worst;
         // Judge on the average over the call, or on the level reached when jitter was high.
-        const base = stepSeverity(Math.max(ex.avg, ex.share >= 0.1 ? ex.avgAbove : 0), STEPS);
+        const base = stepSeverity(Math.max(ex.avg, ex.share >= 0.1 ? ex.avgAbove : 0), steps);
         if (!base) continue;
         findings.push({
           severity: byExtent(base, ex.share),
@@ -83,4 +77,7 @@ export function jitterDetector(type: string, direction: Direction): Detector {
       return findings;
     },
   });
+  /** The steps run() applies are the severity thresholds of the meta. */
+  const steps = severitySteps(detector.meta.thresholds);
+  return detector;
 }

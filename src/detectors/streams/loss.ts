@@ -8,7 +8,7 @@ import {
 import type { SessionView } from '../../computed/session-view.js';
 import type { Tag } from '../../model/payload/observation.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
-import { byExtent, pct, stepSeverity } from '../severity.js';
+import { byExtent, pct, severitySteps, stepLimit, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import {
   directionLabel,
@@ -20,11 +20,6 @@ import {
   streamSubject,
 } from '../support.js';
 
-const STEPS = [
-  [5, 'high'],
-  [3, 'medium'],
-  [2, 'low'],
-] as const;
 /** Below this many packets (received + lost, or sent) a percentage is noise: 1 lost of 20 is 5 %. */
 const MIN_PACKETS = 100;
 
@@ -35,7 +30,7 @@ const MIN_PACKETS = 100;
  */
 export function lossDetector(type: string, kind: MediaKind, direction: Direction): Detector {
   const inbound = direction === 'inbound';
-  return defineDetector({
+  const detector: Detector = defineDetector({
     meta: {
       type,
       title: `${kindLabel(kind)} packet loss (${inbound ? 'incoming' : 'outgoing'})`,
@@ -81,12 +76,15 @@ export function lossDetector(type: string, kind: MediaKind, direction: Direction
         const worst = worstStream(pc, kind, direction);
         if (!worst) continue;
         const { stream, loss } = worst;
-        const base = stepSeverity(loss, STEPS);
+        const base = stepSeverity(loss, steps);
         if (!base) continue;
         const lossy = exceedance(stream, 'lossPercent', LOSSY_INTERVAL_PERCENT);
         const severity = byExtent(base, lossy?.share ?? 1);
         const affected = pc.streams.filter(
-          (s) => s.kind === kind && s.direction === direction && (streamLossPercent(s) ?? 0) >= 2,
+          (s) =>
+            s.kind === kind &&
+            s.direction === direction &&
+            (streamLossPercent(s) ?? 0) >= stepLimit(steps, 'low'),
         ).length;
         findings.push({
           severity,
@@ -111,6 +109,9 @@ export function lossDetector(type: string, kind: MediaKind, direction: Direction
       return findings;
     },
   });
+  /** The steps run() applies are the severity thresholds of the meta. */
+  const steps = severitySteps(detector.meta.thresholds);
+  return detector;
 }
 
 /** An interval that lost more than this share of its packets is lossy. */

@@ -1,14 +1,7 @@
 import type { Severity } from '../../model/payload/observation.js';
-import { defineDetector } from '../detector.js';
-import { byExtent } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { byExtent, severitySteps, stepLimit } from '../severity.js';
 import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
-
-/** Below these frame rates motion looks choppy (camera video; screen sharing is exempt). */
-const STEPS = [
-  [5, 'high'],
-  [10, 'medium'],
-  [15, 'low'],
-] as const;
 
 /** Streams that carried media for less than this are too short to judge (one started at hang-up). */
 const MIN_MEDIA_MS = 10_000;
@@ -16,7 +9,8 @@ const MIN_MEDIA_MS = 10_000;
 /** The severity of an average frame rate strictly below a step. */
 const severityOf = (fps: number): Severity | undefined => STEPS.find(([limit]) => fps < limit)?.[1];
 
-export default defineDetector({
+/** Camera video at a low frame rate: motion looks choppy (screen sharing is exempt). */
+const detector: Detector = defineDetector({
   meta: {
     type: 'lowFrameRate',
     title: 'Low video frame rate',
@@ -54,7 +48,7 @@ export default defineDetector({
         ...stream,
         series: { ...stream.series, framesPerSecond: fps.map((v) => (v > 0 ? -v : Number.NaN)) },
       };
-      const low = exceedance(negated, 'framesPerSecond', -15);
+      const low = exceedance(negated, 'framesPerSecond', -stepLimit(STEPS, 'low'));
       if (!low) return [];
       const average = -low.avg;
       const base = severityOf(average);
@@ -78,3 +72,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta (a rate below a step has its severity). */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

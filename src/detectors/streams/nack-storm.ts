@@ -1,15 +1,9 @@
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepLimit, stepSeverity } from '../severity.js';
 import { flowingStreams, ratioSeries, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
-const STEPS = [
-  [10, 'high'],
-  [5, 'medium'],
-  [2, 'low'],
-] as const;
-
 /** Many NACKs per packet: the receiver keeps asking for retransmissions. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'nackStorm',
     title: 'Retransmission requests (NACK storm)',
@@ -53,7 +47,7 @@ export default defineDetector({
       const severity = stepSeverity(rate, STEPS);
       if (!severity) return [];
       const perPacket = ratioSeries(stream.series.nackPerSecond, stream.series.packetRate, 100);
-      const stretches = streamEpisodes(stream, perPacket, STEPS[STEPS.length - 1]![0]);
+      const stretches = streamEpisodes(stream, perPacket, stepLimit(STEPS, 'low'));
       return [
         {
           severity,
@@ -69,3 +63,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,16 +1,10 @@
-import { defineDetector } from '../detector.js';
-import { stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
 
-const STEPS = [
-  [2, 'high'],
-  [0.5, 'medium'],
-  [0.15, 'low'],
-] as const;
-
 /** Frequent keyframe requests (PLI): the decoder keeps losing its reference. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'pliStorm',
     title: 'Frequent keyframe requests (PLI)',
@@ -60,3 +54,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;

@@ -1,11 +1,12 @@
-import type { Episode } from '../../computed/episodes.js';
+import { type Episode, flagEpisodes } from '../../computed/episodes.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { RtpStream } from '../../computed/rtp-streams.js';
+import { activeFrom } from '../../computed/stream-samples.js';
 import type { Tag } from '../../model/payload/observation.js';
 import { type Detector, defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { pct, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
-import { flowingStreams, streamEpisodes, streamSource, streamSubject } from '../support.js';
+import { flowingStreams, streamSource, streamSubject } from '../support.js';
 
 type Reason = 'bandwidth' | 'cpu' | 'other';
 
@@ -16,7 +17,8 @@ const TEXT: Record<
     tags: Tag[];
     description: string;
     remedy: string;
-    steps: readonly (readonly [number, 'high' | 'medium' | 'low'])[];
+    /** Share of the time limited (percent) from which each severity applies, most severe first. */
+    limits: Partial<Record<'high' | 'medium' | 'low', number>>;
   }
 > = {
   bandwidth: {
@@ -26,11 +28,7 @@ const TEXT: Record<
       'The video encoder reduced resolution or frame rate because the estimated bandwidth was not enough (qualityLimitationReason "bandwidth"). A short limitation while the estimate ramps up at the start is normal and is not counted (up to 10 s, unless the per-sample reasons show the limitation began later); a long one means the uplink cannot carry the video.',
     remedy:
       'Check the uplink: competing uploads, Wi-Fi quality, cellular signal. Lower the sending resolution for constrained users, or use simulcast/SVC so receivers get what fits.',
-    steps: [
-      [60, 'high'],
-      [30, 'medium'],
-      [10, 'low'],
-    ],
+    limits: { high: 60, medium: 30, low: 10 },
   },
   cpu: {
     title: 'CPU limitation',
@@ -39,11 +37,7 @@ const TEXT: Record<
       'The video encoder reduced resolution or frame rate because the device\'s CPU could not keep up (qualityLimitationReason "cpu"). Other apps, thermal throttling, many streams or software encoding of high resolutions cause it.',
     remedy:
       'Close other heavy apps, prefer hardware-accelerated codecs (VP8/H.264 hardware encoders, avoid software AV1/VP9 on weak devices), reduce resolution or the number of simulcast layers.',
-    steps: [
-      [50, 'high'],
-      [30, 'medium'],
-      [10, 'low'],
-    ],
+    limits: { high: 50, medium: 30, low: 10 },
   },
   other: {
     title: 'Other limitation',
@@ -52,10 +46,7 @@ const TEXT: Record<
       'The video encoder reduced quality for a reason other than CPU or bandwidth (qualityLimitationReason "other"), for example a resolution or frame-rate cap set by the application through setParameters or constraints.',
     remedy:
       'Review encoding parameters (maxBitrate, scaleResolutionDownBy, maxFramerate) set by the application.',
-    steps: [
-      [30, 'medium'],
-      [10, 'low'],
-    ],
+    limits: { medium: 30, low: 10 },
   },
 };
 
@@ -103,17 +94,18 @@ export function limitationDetector(type: string, reason: Reason): Detector {
     reason === 'cpu'
       ? `${SOURCES.clientMonitor} (encoder CPU-limitation share above 0.3)`
       : `${SOURCES.rtcstatsFeatures} (qualityLimitationDurations shares)`;
-  return defineDetector({
+  const limits = Object.entries(text.limits) as ['high' | 'medium' | 'low', number][];
+  const detector: Detector = defineDetector({
     meta: {
       type,
       title: text.title,
-      severities: text.steps.map(([, s]) => s),
+      severities: limits.map(([severity]) => severity),
       tags: text.tags,
       category: 'streams',
       description: text.description,
       remedy: text.remedy,
       thresholds: [
-        ...text.steps.map(([value, severity]) => ({
+        ...limits.map(([severity, value]) => ({
           name: severity,
           value,
           unit: '% of the time',
@@ -163,7 +155,7 @@ export function limitationDetector(type: string, reason: Reason): Detector {
         }
       }
       return [...byTrack.values()].flatMap(({ pc, stream, share, judged, layers }) => {
-        const severity = stepSeverity(judged, text.steps);
+        const severity = stepSeverity(judged, steps);
         if (!severity) return [];
         return [
           {
@@ -186,6 +178,9 @@ export function limitationDetector(type: string, reason: Reason): Detector {
       });
     },
   });
+  /** The steps run() applies are the severity thresholds of the meta. */
+  const steps = severitySteps(detector.meta.thresholds);
+  return detector;
 }
 
 /** The stretches in which the encoder gave `reason` as its limitation. */
@@ -194,5 +189,5 @@ function reasonEpisodes(stream: RtpStream, reason: string): Episode[] {
   if (!reasons) return [];
   const limited = new Float64Array(reasons.length);
   for (let i = 0; i < reasons.length; i++) limited[i] = reasons[i] === reason ? 1 : 0;
-  return streamEpisodes(stream, limited, 0.5);
+  return flagEpisodes(stream.t, limited, {}, activeFrom(stream));
 }

@@ -1,19 +1,17 @@
-import { episodes } from '../../computed/episodes.js';
+import { flagEpisodes } from '../../computed/episodes.js';
 import type { RtpStream } from '../../computed/rtp-streams.js';
-import { defineDetector } from '../detector.js';
-import { pct, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { pct, severitySteps, stepSeverity } from '../severity.js';
 import { activeFrom, flowingStreams, streamSource, streamSubject } from '../support.js';
 import { RAMP_UP_MS, RAMP_UP_SOURCE } from './quality-limitation.js';
 
-const STEPS = [
-  [0.5, 'medium'],
-  [0.2, 'low'],
-] as const;
+/** A height at or below this share of the best one is a drop. */
+const DROP = 0.5;
 
 const judged = (stream: RtpStream): boolean => stream.contentType !== 'screenshare';
 
 /** Video resolution fell to half its best height or less for a large part of the call. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'resolutionDrop',
     title: 'Video resolution drops',
@@ -27,7 +25,7 @@ export default defineDetector({
     thresholds: [
       {
         name: 'drop',
-        value: 0.5,
+        value: DROP,
         unit: '× the best height',
         source: 'jitsi rtcstats-server resolution bands (HD ≥ 720, SD ≥ 360)',
       },
@@ -68,13 +66,13 @@ export default defineDetector({
         if (!(v > 0)) continue;
         samples++;
         lowest = Math.min(lowest, v);
-        halved[i] = v <= best / 2 ? 1 : 0;
-        if (v <= best / 2) {
+        halved[i] = v <= best * DROP ? 1 : 0;
+        if (v <= best * DROP) {
           low++;
           firstAt ??= stream.t[i];
         }
       }
-      const stretches = episodes(stream.t, halved, { above: 0.5 }, from);
+      const stretches = flagEpisodes(stream.t, halved, {}, from);
       const share = samples ? low / samples : 0;
       const severity = stepSeverity(share, STEPS);
       if (!severity) return [];
@@ -97,3 +95,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds, 100);
+
+export default detector;

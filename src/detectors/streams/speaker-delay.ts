@@ -1,16 +1,10 @@
-import { defineDetector } from '../detector.js';
-import { ms, stepSeverity } from '../severity.js';
+import { type Detector, defineDetector } from '../detector.js';
+import { ms, severitySteps, stepLimit, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { exceedance, flowingStreams, streamSource, streamSubject } from '../support.js';
 
-const STEPS = [
-  [500, 'high'],
-  [300, 'medium'],
-  [150, 'low'],
-] as const;
-
 /** Received audio spent long in the jitter buffer before playout. */
-export default defineDetector({
+const detector: Detector = defineDetector({
   meta: {
     type: 'speakerDelay',
     title: 'High playout delay',
@@ -39,7 +33,7 @@ export default defineDetector({
     ),
   run: (session) =>
     flowingStreams(session, { kind: 'audio', direction: 'inbound' }).flatMap(({ pc, stream }) => {
-      const ex = exceedance(stream, 'jitterBufferMs', 150);
+      const ex = exceedance(stream, 'jitterBufferMs', stepLimit(STEPS, 'low'));
       const severity = ex ? stepSeverity(ex.avg, STEPS) : undefined;
       if (!ex || !severity) return [];
       return [
@@ -57,3 +51,8 @@ export default defineDetector({
       ];
     }),
 });
+
+/** The steps run() applies are the severity thresholds of the meta. */
+const STEPS = severitySteps(detector.meta.thresholds);
+
+export default detector;
