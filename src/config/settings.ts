@@ -304,6 +304,28 @@ export const SETTINGS = [
       'Origin header values accepted by the MCP endpoint; unset: the configured URLs and loopback.',
   },
   {
+    key: 'metricsPort',
+    env: 'CALLSCOPE_METRICS_PORT',
+    type: 'integer',
+    min: 0,
+    max: 65535,
+    description:
+      'Serve GET /metrics on this port, and not on the API port (0 picks a free one). Unset: on the API port, where anyone who reaches the API reads it unless CALLSCOPE_METRICS_TOKEN is set.',
+  },
+  {
+    key: 'metricsHost',
+    env: 'CALLSCOPE_METRICS_HOST',
+    type: 'string',
+    description: 'Address the metrics port listens on (with CALLSCOPE_METRICS_PORT); unset: CALLSCOPE_HOST.',
+  },
+  {
+    key: 'metricsToken',
+    env: 'CALLSCOPE_METRICS_TOKEN',
+    type: 'string',
+    description:
+      'Token GET /metrics requires, as `Authorization: Bearer <token>` (at least 16 characters, no spaces), on whichever port serves it; others get 401. Unset: no token.',
+  },
+  {
     key: 'logLevel',
     env: 'CALLSCOPE_LOG_LEVEL',
     flag: '--log-level',
