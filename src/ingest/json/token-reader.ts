@@ -1,5 +1,5 @@
 import { Tokenizer, TokenType } from '@streamparser/json';
-import { isDumpError, unreadable } from '../errors.js';
+import { asDumpError, isDumpError, unreadable } from '../errors.js';
 import { DEFAULT_MAX_LINE_LENGTH, tooLong } from '../lines.js';
 import { DocumentBuilder } from './document-builder.js';
 import type { JsonVisitor } from './visitor.js';
@@ -60,9 +60,11 @@ export class TokenJsonReader {
     };
     this.#tokenizer.onError = (error) => {
       // The tokenizer reports what its callbacks throw through here too: our own refusals and the
-      // engine's limits (see asDumpError) keep their meaning; the rest is the tokenizer's verdict.
-      if (isDumpError(error) || error instanceof RangeError) throw error;
-      throw unreadable(`The dump is not valid JSON: ${error.message}.`, 'JSON document');
+      // engine's limits (nesting, string length) keep their meaning; the rest is the tokenizer's
+      // verdict on the text.
+      if (isDumpError(error)) throw error;
+      const limit = error instanceof RangeError ? asDumpError(error, 'read') : undefined;
+      throw limit ?? unreadable(`The dump is not valid JSON: ${error.message}.`, 'JSON document');
     };
   }
 
