@@ -86,6 +86,7 @@ async function answersWithLinks(service: TestService, account: TestAccount, host
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
     }),
   });
+  answers.push(init);
   const session = {
     ...mcpHeaders,
     'mcp-session-id': String(init.headers['mcp-session-id']),
