@@ -47,6 +47,8 @@ export interface Config {
   trustProxy: string[] | undefined;
   allowedHosts: string[] | undefined;
   allowedOrigins: string[] | undefined;
+  /** Where GET /metrics is served (port undefined: on the API port) and the token it asks for. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   logLevel: string;
   shutdownGraceMs: number;
 }
@@ -158,6 +160,12 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
     );
   if (str('jwtSecret') && str('jwtSecret')!.length < 32)
     problems.push('CALLSCOPE_JWT_SECRET: use at least 32 characters');
+  if (str('metricsToken') && !/^\S{16,}$/.test(str('metricsToken')!))
+    problems.push('CALLSCOPE_METRICS_TOKEN: use at least 16 characters, without spaces');
+  if (str('metricsHost') && raw.metricsPort === undefined)
+    problems.push(
+      'CALLSCOPE_METRICS_HOST needs CALLSCOPE_METRICS_PORT (metrics are on the API port without it)',
+    );
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     host: str('host')!,
@@ -207,6 +215,11 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
     trustProxy: raw.trustProxy as string[] | undefined,
     allowedHosts: raw.allowedHosts as string[] | undefined,
     allowedOrigins: raw.allowedOrigins as string[] | undefined,
+    metrics: {
+      port: raw.metricsPort as number | undefined,
+      host: str('metricsHost') ?? str('host')!,
+      token: str('metricsToken'),
+    },
     logLevel: str('logLevel')!,
     shutdownGraceMs: num('shutdownGraceMs'),
   };

@@ -114,7 +114,7 @@ export const SETTINGS = [
     env: 'CALLSCOPE_SITE_URL',
     type: 'url',
     description:
-      "Public URL of the site ({site_url}) used in callscopeUrl, share and embed links; unset: the server's own origin.",
+      "Public URL of the site ({site_url}) used in callscopeUrl, share, embed and download links. Unset: the address and port each connection reached, never a request's Host unless CALLSCOPE_ALLOWED_HOSTS lists it (or, with that unset, a loopback name on a loopback bind); `serve` warns when it listens on another address.",
   },
   {
     key: 'jwtSecret',
@@ -294,7 +294,7 @@ export const SETTINGS = [
     env: 'CALLSCOPE_ALLOWED_HOSTS',
     type: 'list',
     description:
-      'Host header values accepted by the MCP endpoint (comma-separated); unset: the listening host and those of the configured URLs.',
+      'Host header values accepted by the MCP endpoint, and the only ones links in answers may name when CALLSCOPE_SITE_URL is unset (comma-separated). Unset: the listening host and those of the configured URLs for MCP; loopback names on a loopback bind for links.',
   },
   {
     key: 'allowedOrigins',
@@ -302,6 +302,28 @@ export const SETTINGS = [
     type: 'list',
     description:
       'Origin header values accepted by the MCP endpoint; unset: the configured URLs and loopback.',
+  },
+  {
+    key: 'metricsPort',
+    env: 'CALLSCOPE_METRICS_PORT',
+    type: 'integer',
+    min: 0,
+    max: 65535,
+    description:
+      'Serve GET /metrics on this port, and not on the API port (0 picks a free one). Unset: on the API port, where anyone who reaches the API reads it unless CALLSCOPE_METRICS_TOKEN is set.',
+  },
+  {
+    key: 'metricsHost',
+    env: 'CALLSCOPE_METRICS_HOST',
+    type: 'string',
+    description: 'Address the metrics port listens on (with CALLSCOPE_METRICS_PORT); unset: CALLSCOPE_HOST.',
+  },
+  {
+    key: 'metricsToken',
+    env: 'CALLSCOPE_METRICS_TOKEN',
+    type: 'string',
+    description:
+      'Token GET /metrics requires, as `Authorization: Bearer <token>` (at least 16 characters, no spaces), on whichever port serves it; others get 401. Unset: no token.',
   },
   {
     key: 'logLevel',

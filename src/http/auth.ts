@@ -3,6 +3,7 @@ import { ApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import { type RateBucket, rateHeaders } from '../service/rate-limiter.js';
 import type { AuthContext } from '../service/tokens.js';
+import { siteUrl } from '../service/urls.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -83,9 +84,14 @@ export async function countRequest(
   reply.headers(rateHeaders(await ctx.rate.hit(accountId, bucket)));
 }
 
-/** The public site URL: configured, else this server's own origin. */
+/** The public site URL: configured, else this server's own origin (see siteUrl). */
 export function siteUrlOf(ctx: ServiceContext, request: FastifyRequest): string {
-  return ctx.config.siteUrl ?? `${request.protocol}://${request.host}`;
+  return siteUrl(ctx.config, {
+    protocol: request.protocol,
+    host: request.host,
+    localAddress: request.socket?.localAddress,
+    localPort: request.socket?.localPort,
+  });
 }
 
 /** The media type of a request, lowercase, without parameters; '' when there is none. */

@@ -31,6 +31,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   /** Readiness answers 503 once draining starts (graceful shutdown). */
   state: { draining: boolean };
+  /** The server of GET /metrics when it has a port of its own (CALLSCOPE_METRICS_PORT). */
+  metrics?: FastifyInstance;
 }
 
 const API_DESCRIPTION =
@@ -157,7 +159,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     );
   }
   publishedRoutes(app, ctx);
-  operationsRoutes(app, ctx, state);
+  const metrics = operationsRoutes(app, ctx, state);
   webRoutes(app, ctx);
-  return { app, state };
+  return { app, state, ...(metrics ? { metrics } : {}) };
 }

@@ -1,6 +1,25 @@
-import { unreadable } from './errors.js';
+import { formatBytes } from './decompress.js';
+import { DumpError } from './errors.js';
 
+/**
+ * The longest line, or single JSON value, a reader takes: far past any real dump's (a long call's
+ * stats series is a few MB), and short of V8's string limit (2^29 - 24 characters), so that such
+ * input is refused as too large before the engine's limit is met somewhere in the middle of a read.
+ */
 export const DEFAULT_MAX_LINE_LENGTH = 256 * 1024 * 1024;
+
+/** The refusal of a line or a single value longer than `max` bytes: 413, as the content is too large. */
+export function tooLong(what: 'line' | 'value' | 'number', max: number): DumpError {
+  const subject = {
+    line: 'A line of the dump',
+    value: 'A single value of the dump',
+    number: 'A number in the dump',
+  }[what];
+  return new DumpError(
+    'too-large',
+    `${subject} is longer than ${formatBytes(max)}, the longest this server reads.`,
+  );
+}
 
 /**
  * Calls `onLine` for every line of a UTF-8 byte stream (`\n` or `\r\n` endings), synchronously
@@ -39,11 +58,7 @@ export async function forEachLine(
     if (start < chunk.length) {
       pending.push(start === 0 ? chunk : chunk.subarray(start));
       pendingLength += chunk.length - start;
-      if (pendingLength > maxLineLength) {
-        throw unreadable(
-          `A line of the dump is longer than ${maxLineLength} bytes; this is not a dump callscope reads.`,
-        );
-      }
+      if (pendingLength > maxLineLength) throw tooLong('line', maxLineLength);
     }
   }
   if (pending.length > 0) {

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, parseConfig, settingsHelp } from '../../config/config.js';
 import { unknownSettings } from '../../config/unknown-settings.js';
+import { configWarnings } from '../../config/warnings.js';
 import { buildApp } from '../../http/build-app.js';
 import { closeContext, createContext } from '../../service/create-context.js';
 import { startSweeper } from '../../service/sweeper.js';
@@ -38,7 +39,8 @@ export async function serveCommand(
     }
     throw error;
   }
-  for (const warning of unknownSettings(env)) io.err(`callscope serve: warning: ${warning}`);
+  for (const warning of [...unknownSettings(env), ...configWarnings(config)])
+    io.err(`callscope serve: warning: ${warning}`);
   let ctx: Awaited<ReturnType<typeof createContext>>;
   try {
     ctx = await createContext(config);

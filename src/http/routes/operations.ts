@@ -1,13 +1,14 @@
 import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../service/context.js';
+import { serveMetrics } from './metrics.js';
 
-/** Liveness, readiness and Prometheus metrics. */
+/** Liveness, readiness and Prometheus metrics (returns the metrics' own server, if they have one). */
 export function operationsRoutes(
   app: FastifyInstance,
   ctx: ServiceContext,
   state: { draining: boolean },
-): void {
+): FastifyInstance | undefined {
   const hide = { schema: { hide: true } };
   app.get('/healthz', hide, async () => ({ status: 'ok' }));
   app.get('/readyz', hide, async (_request, reply) => {
@@ -30,7 +31,5 @@ export function operationsRoutes(
       .code(ok ? 200 : 503)
       .send({ status: ok ? 'ready' : 'not ready', checks, analyses: ctx.pool.stats });
   });
-  app.get('/metrics', hide, async (_request, reply) =>
-    reply.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics()),
-  );
+  return serveMetrics(app, ctx);
 }

@@ -1,4 +1,5 @@
 import { unreadable } from '../errors.js';
+import { DEFAULT_MAX_LINE_LENGTH, tooLong } from '../lines.js';
 import { DocumentBuilder } from './document-builder.js';
 import type { JsonVisitor } from './visitor.js';
 
@@ -16,10 +17,15 @@ export class PrettyJsonReader {
   #lineNo = 0;
   #started = false;
   /** A value spread over several lines in a non-standard layout, gathered until it parses. */
-  #pending: { key: string | number; parts: string[]; depth: number; fromLine: number } | undefined;
+  #pending:
+    | { key: string | number; parts: string[]; length: number; depth: number; fromLine: number }
+    | undefined;
+  /** Longest such value, in characters: each line is bounded, but their number is not. */
+  readonly #maxValueLength: number;
 
-  constructor(visitor: JsonVisitor) {
+  constructor(visitor: JsonVisitor, maxValueLength = DEFAULT_MAX_LINE_LENGTH) {
     this.#doc = new DocumentBuilder(visitor);
+    this.#maxValueLength = maxValueLength;
   }
 
   /** Whether `firstLine` starts a document this reader handles (a lone `{` or `[`). */
@@ -71,9 +77,11 @@ export class PrettyJsonReader {
     if (valueText === '{' || valueText === '[') doc.open(valueText === '{' ? 'object' : 'array', key);
     else if ((valueText.startsWith('{') || valueText.startsWith('[')) && bracketDepth(valueText) > 0) {
       // Hand-formatted JSON: a container opened inline and continued on the next lines.
+      const part = raw.slice(raw.indexOf(valueText.charAt(0), start));
       this.#pending = {
         key,
-        parts: [raw.slice(raw.indexOf(valueText.charAt(0), start))],
+        parts: [part],
+        length: part.length,
         depth: bracketDepth(valueText),
         fromLine: this.#lineNo,
       };
@@ -83,6 +91,8 @@ export class PrettyJsonReader {
   #continuePending(raw: string): void {
     const pending = this.#pending!;
     pending.parts.push(raw);
+    pending.length += raw.length + 1;
+    if (pending.length > this.#maxValueLength) throw tooLong('value', this.#maxValueLength);
     pending.depth += bracketDepth(raw);
     if (pending.depth > 0) {
       if (pending.parts.length > 100_000)

@@ -1,5 +1,5 @@
 import { unreadable } from '../errors.js';
-import { forEachLine } from '../lines.js';
+import { DEFAULT_MAX_LINE_LENGTH, forEachLine } from '../lines.js';
 import { peek } from '../peek.js';
 import { PrettyJsonReader } from './pretty-reader.js';
 import { TokenJsonReader } from './token-reader.js';
@@ -14,8 +14,13 @@ const WHOLE_PARSE_LIMIT = 16 * 1024 * 1024;
 /**
  * Streams one JSON document through a visitor, choosing the cheapest reader that can cope:
  * small documents with JSON.parse, large pretty-printed ones line by line, others by tokens.
+ * A line or a single value longer than `maxValueBytes` is refused as too large.
  */
-export async function readJsonDocument(chunks: AsyncIterable<Buffer>, visitor: JsonVisitor): Promise<void> {
+export async function readJsonDocument(
+  chunks: AsyncIterable<Buffer>,
+  visitor: JsonVisitor,
+  maxValueBytes = DEFAULT_MAX_LINE_LENGTH,
+): Promise<void> {
   const parts: Buffer[] = [];
   let size = 0;
   const iterator = chunks[Symbol.asyncIterator]();
@@ -27,7 +32,7 @@ export async function readJsonDocument(chunks: AsyncIterable<Buffer>, visitor: J
         yield* parts.splice(0);
         for (let more = await iterator.next(); !more.done; more = await iterator.next()) yield more.value;
       })();
-      await streamDocument(rest, visitor);
+      await streamDocument(rest, visitor, maxValueBytes);
       return;
     }
   }
@@ -49,17 +54,21 @@ export async function readJsonDocument(chunks: AsyncIterable<Buffer>, visitor: J
   walkValue(value, visitor);
 }
 
-async function streamDocument(chunks: AsyncIterable<Buffer>, visitor: JsonVisitor): Promise<void> {
+async function streamDocument(
+  chunks: AsyncIterable<Buffer>,
+  visitor: JsonVisitor,
+  maxValueBytes: number,
+): Promise<void> {
   const { head, chunks: all } = await peek(chunks, 4096);
   const text = head.toString('utf8', 0, Math.min(head.length, 4096)).replace(/^\uFEFF/, '');
   const nl = text.indexOf('\n');
   if (nl !== -1 && PrettyJsonReader.accepts(text.slice(0, nl))) {
-    const reader = new PrettyJsonReader(visitor);
-    await forEachLine(all, (line) => reader.line(line));
+    const reader = new PrettyJsonReader(visitor, maxValueBytes);
+    await forEachLine(all, (line) => reader.line(line), maxValueBytes);
     reader.end();
     return;
   }
-  const reader = new TokenJsonReader(visitor);
+  const reader = new TokenJsonReader(visitor, maxValueBytes);
   for await (const chunk of all) reader.write(chunk);
   reader.end();
 }
