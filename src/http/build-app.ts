@@ -2,11 +2,13 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Collector } from '../collect/collector.js';
 import { installMcpErrorHandler, mcpRoutes } from '../mcp/endpoint.js';
 import type { ServiceContext } from '../service/context.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { webRoutes } from '../web/index.js';
 import { authenticate } from './auth.js';
+import { collectRoute } from './collect-route.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
 import { RAW_TYPES } from './ingest-handler.js';
 import { withMcpPath } from './openapi-mcp.js';
@@ -31,6 +33,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   /** Readiness answers 503 once draining starts (graceful shutdown). */
   state: { draining: boolean };
+  /** Live collection over WebSocket (/v1.0/collect). */
+  collector: Collector;
 }
 
 const API_DESCRIPTION =
@@ -159,5 +163,6 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
   publishedRoutes(app, ctx);
   operationsRoutes(app, ctx, state);
   webRoutes(app, ctx);
-  return { app, state };
+  const collector = collectRoute(app, ctx);
+  return { app, state, collector };
 }
