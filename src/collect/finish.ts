@@ -44,6 +44,14 @@ export async function finishCall(
     metrics.calls.inc({ outcome: 'empty' });
     return 'empty';
   }
+  const keep = async () => {
+    await calls.release(call.id, node, 'unanalyzed', ctx.now());
+    ctx.log.info({ call: call.id }, 'collected call kept unanalyzed: no credits left');
+    metrics.calls.inc({ outcome: 'unanalyzed' });
+    return 'unanalyzed' as const;
+  };
+  // Without credits the dump is not even read back: ingest would refuse it after the copy.
+  if (((await ctx.storage.accounts.quota(account.id, ctx.now()))?.remainingCredits ?? 0) <= 0) return keep();
   let file: Awaited<ReturnType<typeof spool>> | undefined;
   try {
     file = await spool(readParts(ctx.blobs, parts), ctx.tmpDir, ctx.config.limits.maxFileBytes[account.plan]);
@@ -56,12 +64,7 @@ export async function finishCall(
     ctx.log.info({ call: call.id, session: callscopeId, protocol: call.protocol }, 'collected call saved');
     return await done('saved', { sessionId: callscopeId });
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'no_credits') {
-      await calls.release(call.id, node, 'unanalyzed', ctx.now());
-      ctx.log.info({ call: call.id }, 'collected call kept unanalyzed: no credits left');
-      metrics.calls.inc({ outcome: 'unanalyzed' });
-      return 'unanalyzed';
-    }
+    if (error instanceof ApiError && error.code === 'no_credits') return await keep();
     if (error instanceof ApiError && error.code !== 'server_busy' && error.code !== 'rate_limited') {
       // The dump cannot be analyzed (unreadable, too large, the analysis failed): another try
       // would fail the same way.
