@@ -75,6 +75,7 @@ type Stats = {
   loopP99Ms: number;
   loopMaxMs: number;
   connections: number;
+  cpuPercent: number;
   calls: Record<string, number>;
 };
 
@@ -161,10 +162,12 @@ console.log(
   `bench:collect  ${CLIENTS} clients (${SCRIPTS.map((s) => s.protocol).join(', ')} in turn), ${SECONDS} s after a ${Math.round((runStart - started) / 1000)} s ramp, load average ${loadavg()[0]!.toFixed(2)}`,
 );
 console.log(`  clients open at the end of the run: ${open}; messages sent: ${sentPerSecond}/s`);
-console.log('  t(s)  connections  rss(MB)  heap(MB)  loop p50/p99/max (ms, since the ramp)');
+console.log(
+  '  t(s)  connections  rss(MB)  heap(MB)  loop p50/p99/max (ms, since the ramp)  node CPU (% of a core, since the ramp)',
+);
 for (const s of samples)
   console.log(
-    `  ${String(s.at).padStart(4)}  ${String(s.connections).padStart(11)}  ${String(s.rssMb).padStart(7)}  ${String(s.heapMb).padStart(8)}  ${s.loopP50Ms}/${s.loopP99Ms}/${s.loopMaxMs}`,
+    `  ${String(s.at).padStart(4)}  ${String(s.connections).padStart(11)}  ${String(s.rssMb).padStart(7)}  ${String(s.heapMb).padStart(8)}  ${s.loopP50Ms}/${s.loopP99Ms}/${s.loopMaxMs}  ${s.cpuPercent}`,
   );
 console.log(
   `  rss first/last sample: ${samples[0]!.rssMb} -> ${final.rssMb} MB; event-loop p99 ${final.loopP99Ms} ms, max ${final.loopMaxMs} ms`,

@@ -52,6 +52,12 @@ const toRow = (r: CollectCallsTable): CallRow => ({
 /** States whose dump is not saved yet: their bytes count against the account's collect limit. */
 const HELD: CallState[] = ['open', 'lingering', 'ended', 'ending', 'unanalyzed'];
 
+const progressColumns = (progress: { parts?: number; bytes?: number; messages?: number }) => ({
+  ...(progress.parts !== undefined ? { parts: progress.parts } : {}),
+  ...(progress.bytes !== undefined ? { bytes: progress.bytes } : {}),
+  ...(progress.messages !== undefined ? { messages: progress.messages } : {}),
+});
+
 export class CallsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -126,9 +132,7 @@ export class CallsRepo {
         state: to,
         owner,
         seen_at: now,
-        ...(progress.parts !== undefined ? { parts: progress.parts } : {}),
-        ...(progress.bytes !== undefined ? { bytes: progress.bytes } : {}),
-        ...(progress.messages !== undefined ? { messages: progress.messages } : {}),
+        ...progressColumns(progress),
       })
       .where('id', '=', id)
       .where('state', 'in', from)
@@ -144,10 +148,16 @@ export class CallsRepo {
   }
 
   /** The owner lets the call go in state `to` (for another node, or a later try). */
-  async release(id: string, owner: string, to: CallState, now: number): Promise<void> {
+  async release(
+    id: string,
+    owner: string,
+    to: CallState,
+    now: number,
+    progress: { parts?: number; bytes?: number; messages?: number } = {},
+  ): Promise<void> {
     await this.db
       .updateTable('collect_calls')
-      .set({ state: to, owner: null, seen_at: now })
+      .set({ state: to, owner: null, seen_at: now, ...progressColumns(progress) })
       .where('id', '=', id)
       .where('owner', '=', owner)
       .execute();

@@ -135,3 +135,46 @@ describe('a node that died while saving a call', () => {
     }
   }, 60_000);
 });
+
+describe('a node that shuts down', () => {
+  it('closes its connections with 1001, writes their calls out and leaves them to the other nodes', async () => {
+    const service = await startService({ CALLSCOPE_COLLECT_FLUSH_MS: '60000' });
+    try {
+      const account = await service.account({ credits: 3 });
+      const { token } = await service.ctx.tokens.issue(account.id, 'page', 'collect');
+      const base = `${service.url.replace('http', 'ws')}/v1.0/collect/${token}/room`;
+      const plain = await connectClient(base, 'rtcstats-2');
+      for (let i = 0; i < 5; i++) plain.send(record(i));
+      const jitsi = await connectClient(`${base}?statsSessionId=s-9`, 'jitsi');
+      jitsi.send(
+        JSON.stringify({ statsSessionId: 's-9', type: 'stats-entry', data: '["getUserMedia",null,{},1,1]' }),
+      );
+      const db = service.ctx.storage.database.db;
+      await waitFor('both calls open', async () => {
+        const rows = await db
+          .selectFrom('collect_calls')
+          .selectAll()
+          .where('account_id', '=', account.id)
+          .execute();
+        return rows.length === 2 && rows.every((r) => r.client_key !== null || r.protocol !== 'jitsi')
+          ? rows
+          : undefined;
+      });
+      await service.built.collector.close();
+      expect((await plain.closed).code).toBe(1001);
+      expect((await jitsi.closed).code).toBe(1001);
+      const rows = await db
+        .selectFrom('collect_calls')
+        .selectAll()
+        .where('account_id', '=', account.id)
+        .execute();
+      const state = Object.fromEntries(rows.map((r) => [r.protocol, [r.state, r.owner]]));
+      // Unflushed data written out at once (the flush period is a minute here); no owner left.
+      expect(state).toEqual({ 'rtcstats-2': ['ended', null], jitsi: ['lingering', null] });
+      for (const r of rows)
+        expect(await service.ctx.blobs.size(`collect/${account.id}/${r.id}/000000`)).toBeGreaterThan(0);
+    } finally {
+      await service.close();
+    }
+  }, 60_000);
+});

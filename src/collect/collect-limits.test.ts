@@ -209,3 +209,21 @@ describe('a jitsi client that reconnects continues its call', () => {
     expect(stored).toEqual([1, 2, 3, 4, 5, 6]);
   }, 60_000);
 });
+
+describe('CALLSCOPE_COLLECT_WITHOUT_CREDITS=refuse', () => {
+  it('closes the connection of an account without credits at once (1008)', async () => {
+    const strict = await startService({ CALLSCOPE_COLLECT_WITHOUT_CREDITS: 'refuse' });
+    try {
+      const account = await strict.account({ credits: 0 });
+      const { token } = await strict.ctx.tokens.issue(account.id, 'page', 'collect');
+      const url = `${strict.url.replace('http', 'ws')}/v1.0/collect/${token}/page`;
+      expect(await refusal(url)).toEqual({ code: 1008, reason: 'no credits left on this account' });
+      await strict.ctx.storage.accounts.addCredits(account.id, 1);
+      const client = await connectClient(url, 'rtcstats-2');
+      client.ws.close(1000);
+      expect((await client.closed).code).toBe(1000);
+    } finally {
+      await strict.close();
+    }
+  }, 60_000);
+});

@@ -338,9 +338,16 @@ export class Collector implements ConnectionHost {
     }
     const progress = { parts: call.dump.parts, bytes: call.dump.bytes, messages: call.messages };
     const to = linger ? 'lingering' : mode === 'release' ? 'ended' : 'ending';
-    const owner = mode === 'release' ? null : this.node;
-    if (!(await this.calls.claim(call.id, ['open'], to, owner, now, now, progress))) return;
-    if (to === 'lingering' && owner) {
+    if (mode === 'release') {
+      // Shutdown: left for another node, or this one once restarted.
+      await this.calls.release(call.id, this.node, to, now, progress);
+      return;
+    }
+    // Only while this node still holds it (-Infinity: never as an orphan): a node that stalled
+    // may have lost it to another.
+    if (!(await this.calls.claim(call.id, ['open'], to, this.node, now, Number.NEGATIVE_INFINITY, progress)))
+      return;
+    if (to === 'lingering') {
       const key = `${call.accountId}:${call.clientKey}`;
       this.#lingering.set(key, call);
       call.lingerTimer = setTimeout(() => {

@@ -379,7 +379,7 @@ export const SETTINGS = [
     default: '5000',
     min: 10,
     description:
-      "How often each call's newly received data is written to the blob store: a node that dies loses at most this much of each call. A call whose owner stopped refreshing for three times this long (at least 30 s) is taken for orphaned, and analyzed by another node or the restarted one.",
+      "How often each call's newly received data is written to the blob store: a node that dies loses at most this much of each call. A call whose node stopped refreshing it for three times this long is taken for orphaned, and analyzed by another node or the restarted one.",
   },
   {
     key: 'collectWithoutCredits',
