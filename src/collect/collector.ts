@@ -23,6 +23,9 @@ import {
 import { type CollectRequest, originAllowed, parseCollectRequest } from './request.js';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** `staleBefore` of a claim that takes the call whoever holds it, or only from this node (PostgreSQL has no infinite bigint). */
+const ANY_AGE = Number.MAX_SAFE_INTEGER;
+const NEVER_STALE = Number.MIN_SAFE_INTEGER;
 
 /**
  * The collector of one node: it takes WebSocket upgrades on the collect paths, writes each call's
@@ -250,7 +253,7 @@ export class Collector implements ConnectionHost {
     if (local) {
       this.#lingering.delete(`${accountId}:${clientKey}`);
       clearTimeout(local.lingerTimer);
-      if (await this.calls.claim(local.id, ['lingering'], 'open', this.node, now, Number.POSITIVE_INFINITY)) {
+      if (await this.calls.claim(local.id, ['lingering'], 'open', this.node, now, ANY_AGE)) {
         this.#liveBytes.set(accountId, (this.#liveBytes.get(accountId) ?? 0) + local.dump.bytes);
         return local;
       }
@@ -261,7 +264,7 @@ export class Collector implements ConnectionHost {
     // Lingering on another node (or one that died): taken over; open elsewhere and still
     // refreshed: that node holds a live connection for it, so this one starts a call of its own.
     const staleBefore = now - 3 * this.limits.flushMs;
-    const from = row.state === 'lingering' ? Number.POSITIVE_INFINITY : staleBefore;
+    const from = row.state === 'lingering' ? ANY_AGE : staleBefore;
     if (!(await this.calls.claim(row.id, ['lingering', 'open'], 'open', this.node, now, from)))
       return undefined;
     const parts = await listParts(this.ctx.blobs, accountId, row.id);
@@ -343,17 +346,16 @@ export class Collector implements ConnectionHost {
       await this.calls.release(call.id, this.node, to, now, progress);
       return;
     }
-    // Only while this node still holds it (-Infinity: never as an orphan): a node that stalled
+    // Only while this node still holds it (never taken as an orphan): a node that stalled
     // may have lost it to another.
-    if (!(await this.calls.claim(call.id, ['open'], to, this.node, now, Number.NEGATIVE_INFINITY, progress)))
-      return;
+    if (!(await this.calls.claim(call.id, ['open'], to, this.node, now, NEVER_STALE, progress))) return;
     if (to === 'lingering') {
       const key = `${call.accountId}:${call.clientKey}`;
       this.#lingering.set(key, call);
       call.lingerTimer = setTimeout(() => {
         if (this.#lingering.get(key) !== call) return;
         this.#lingering.delete(key);
-        this.#track(this.#claimAndFinish(call.id, ['lingering'], Number.POSITIVE_INFINITY));
+        this.#track(this.#claimAndFinish(call.id, ['lingering'], ANY_AGE));
       }, this.limits.idleTimeoutMs);
       call.lingerTimer.unref();
     }
