@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { type WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { ServiceContext } from '../service/context.js';
 import type { Account } from '../storage/index.js';
 import { CallDump, lastLine, listParts } from './call-dump.js';
@@ -38,7 +38,8 @@ export class Collector implements ConnectionHost {
   readonly metrics: CollectMetrics;
   readonly log: Logger;
   readonly limits: ConnectionHost['limits'];
-  readonly #wss: WebSocketServer;
+  /** Set by `start`: the WebSocket library is loaded then, so that the rest of the service runs without it. */
+  #wss: WebSocketServer | undefined;
   readonly #connections = new Set<CollectConnection>();
   /** jitsi calls waiting for their client to reconnect, by account and statsSessionId. */
   readonly #lingering = new Map<string, LiveCall>();
@@ -63,13 +64,6 @@ export class Collector implements ConnectionHost {
       maxAccountBytes: c.maxAccountBytes,
     };
     this.#finishing = new Limiter(Math.max(1, ctx.config.workers));
-    this.#wss = new WebSocketServer({
-      noServer: true,
-      clientTracking: false,
-      perMessageDeflate: false,
-      maxPayload: c.maxMessageBytes,
-      handleProtocols: (offered) => chooseSubprotocol(offered)?.selected ?? false,
-    });
   }
 
   now(): number {
@@ -77,7 +71,20 @@ export class Collector implements ConnectionHost {
   }
 
   /** Starts the periodic work: connection checks, the owner's heartbeat, orphans and retries. */
-  start(): void {
+  async start(): Promise<void> {
+    try {
+      const { WebSocketServer } = await import('ws');
+      this.#wss = new WebSocketServer({
+        noServer: true,
+        clientTracking: false,
+        perMessageDeflate: false,
+        maxPayload: this.ctx.config.collect.maxMessageBytes,
+        handleProtocols: (offered) => chooseSubprotocol(offered)?.selected ?? false,
+      });
+    } catch (error) {
+      this.log.error({ err: error }, 'live collection is off: the ws package is not installed');
+      return;
+    }
     const tick = Math.max(10, Math.min(1000, Math.floor(this.limits.flushMs / 2)));
     this.#timers.push(
       setInterval(() => {
@@ -98,6 +105,10 @@ export class Collector implements ConnectionHost {
       .filter(Boolean);
     const request = parseCollectRequest(req.url ?? '/', offered);
     if (!request) return false;
+    if (!this.#wss) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return true;
+    }
     socket.on('error', () => socket.destroy());
     this.#track(this.#accept(req, socket, head, request, offered));
     return true;
@@ -118,7 +129,7 @@ export class Collector implements ConnectionHost {
         { reason, code, origin: req.headers.origin, path: request.pagePath },
         'collect connection refused',
       );
-      this.#wss.handleUpgrade(req, socket, head, (ws) => ws.close(code, text));
+      this.#wss?.handleUpgrade(req, socket, head, (ws) => ws.close(code, text));
     };
     if (this.#closed) return refuse('capacity', 1001, 'the server is shutting down');
     if (!this.ctx.config.collect.enabled)
@@ -157,7 +168,7 @@ export class Collector implements ConnectionHost {
         1003,
         'jitsi server-side statistics are not collected: callscope reads browser dumps',
       );
-    this.#wss.handleUpgrade(req, socket, head, (ws) =>
+    this.#wss?.handleUpgrade(req, socket, head, (ws) =>
       this.#connected(ws, req, request, account, found.tokenId),
     );
   }

@@ -168,7 +168,7 @@ export class TokenService {
     token: string,
   ): Promise<{ account: Account; tokenId: string; origins: string[] | null } | undefined> {
     const found = await this.#verifyApplicationToken(token);
-    if (!found || found.record.scope !== 'collect') return undefined;
+    if (found?.record.scope !== 'collect') return undefined;
     return { account: found.account, tokenId: found.record.id, origins: found.record.origins };
   }
 
