@@ -51,6 +51,18 @@ export interface Config {
   metrics: { port: number | undefined; host: string; token: string | undefined };
   logLevel: string;
   shutdownGraceMs: number;
+  /** Live collection over WebSocket (src/collect). */
+  collect: {
+    enabled: boolean;
+    maxCallBytes: number;
+    maxAccountBytes: number;
+    maxMessageBytes: number;
+    messagesPerSecond: number;
+    idleTimeoutMs: number;
+    flushMs: number;
+    withoutCredits: 'keep' | 'refuse';
+    maxConnections: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -222,6 +234,17 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
     },
     logLevel: str('logLevel')!,
     shutdownGraceMs: num('shutdownGraceMs'),
+    collect: {
+      enabled: raw.collect as boolean,
+      maxCallBytes: num('collectMaxCallBytes'),
+      maxAccountBytes: num('collectMaxAccountBytes'),
+      maxMessageBytes: num('collectMaxMessageBytes'),
+      messagesPerSecond: num('collectMessagesPerSecond'),
+      idleTimeoutMs: num('collectIdleTimeoutMs'),
+      flushMs: num('collectFlushMs'),
+      withoutCredits: str('collectWithoutCredits') as 'keep' | 'refuse',
+      maxConnections: num('collectMaxConnections'),
+    },
   };
 }
 

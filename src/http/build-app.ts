@@ -2,11 +2,13 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Collector } from '../collect/collector.js';
 import { installMcpErrorHandler, mcpRoutes } from '../mcp/endpoint.js';
 import type { ServiceContext } from '../service/context.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { webRoutes } from '../web/index.js';
 import { authenticate } from './auth.js';
+import { collectRoute } from './collect-route.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
 import { RAW_TYPES } from './ingest-handler.js';
 import { withMcpPath } from './openapi-mcp.js';
@@ -33,6 +35,8 @@ export interface BuiltApp {
   state: { draining: boolean };
   /** The server of GET /metrics when it has a port of its own (CALLSCOPE_METRICS_PORT). */
   metrics?: FastifyInstance;
+  /** Live collection over WebSocket (/v1.0/collect). */
+  collector: Collector;
 }
 
 const API_DESCRIPTION =
@@ -161,5 +165,6 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
   publishedRoutes(app, ctx);
   const metrics = operationsRoutes(app, ctx, state);
   webRoutes(app, ctx);
-  return { app, state, ...(metrics ? { metrics } : {}) };
+  const collector = collectRoute(app, ctx);
+  return { app, state, collector, ...(metrics ? { metrics } : {}) };
 }

@@ -59,7 +59,7 @@ export class TokenService {
     name: string,
     scope: TokenScope,
     now = Date.now(),
-    options: { expiresAt?: number } = {},
+    options: { expiresAt?: number; origins?: string[] } = {},
   ): Promise<{ token: string; record: TokenRecord }> {
     const id = randomUUID();
     const jwt = new SignJWT({ scope })
@@ -70,7 +70,8 @@ export class TokenService {
       .setIssuedAt(Math.floor(now / 1000));
     if (options.expiresAt !== undefined) jwt.setExpirationTime(Math.floor(options.expiresAt / 1000));
     const token = await jwt.sign(this.key);
-    const record = { id, accountId, name, scope, tokenHash: sha256(token), createdAt: now };
+    const origins = options.origins && options.origins.length > 0 ? options.origins : null;
+    const record = { id, accountId, name, scope, tokenHash: sha256(token), createdAt: now, origins };
     await this.storage.tokens.insert(record);
     return { token, record: { ...record, revokedAt: null } };
   }
@@ -151,8 +152,29 @@ export class TokenService {
     }
   }
 
-  /** The account and scope of a bearer token, or undefined for anything not valid now. */
+  /**
+   * The account and scope of a bearer token, or undefined for anything not valid now. A collect
+   * token is not valid here: it is meant to sit in a web page, and may only stream calls
+   * (`verifyCollect`).
+   */
   async verify(token: string): Promise<AuthContext | undefined> {
+    const found = await this.#verifyApplicationToken(token);
+    if (!found || found.record.scope === 'collect') return undefined;
+    return { account: found.account, tokenId: found.record.id, scope: found.record.scope };
+  }
+
+  /** The account and allowed origins of a collect token, or undefined (any other token included). */
+  async verifyCollect(
+    token: string,
+  ): Promise<{ account: Account; tokenId: string; origins: string[] | null } | undefined> {
+    const found = await this.#verifyApplicationToken(token);
+    if (found?.record.scope !== 'collect') return undefined;
+    return { account: found.account, tokenId: found.record.id, origins: found.record.origins };
+  }
+
+  async #verifyApplicationToken(
+    token: string,
+  ): Promise<{ account: Account; record: TokenRecord } | undefined> {
     if (token.length > 4096 || token.split('.').length !== 3) return undefined;
     let payload: { sub?: string; jti?: string };
     try {
@@ -171,6 +193,6 @@ export class TokenService {
     )
       return undefined;
     const account = await this.storage.accounts.get(record.accountId);
-    return account ? { account, tokenId: record.id, scope: record.scope } : undefined;
+    return account ? { account, record } : undefined;
   }
 }

@@ -267,4 +267,39 @@ export const MIGRATIONS: Migration[] = [
         score_band, obs_critical, obs_high, obs_medium, ${flags}, id)`.execute(db);
     },
   },
+  {
+    // Live collection (src/collect): collect-scope tokens may be limited to browser origins, and
+    // each collected call has a row while its dump is written, analyzed, or kept without credits.
+    name: '006-collect',
+    async up(db, t) {
+      await db.schema.alterTable('tokens').addColumn('origins', 'text').execute();
+      await db.schema
+        .createTable('collect_calls')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('token_id', 'text', (c) => c.notNull())
+        .addColumn('protocol', 'text', (c) => c.notNull())
+        .addColumn('client_key', 'text')
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('owner', 'text')
+        .addColumn('parts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('bytes', t.time, (c) => c.notNull().defaultTo(0))
+        .addColumn('messages', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('started_at', t.time, (c) => c.notNull())
+        .addColumn('seen_at', t.time, (c) => c.notNull())
+        .addColumn('session_id', 'text')
+        .addColumn('error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('collect_calls_state')
+        .on('collect_calls')
+        .columns(['state', 'seen_at'])
+        .execute();
+      await db.schema
+        .createIndex('collect_calls_client_key')
+        .on('collect_calls')
+        .columns(['account_id', 'client_key'])
+        .execute();
+    },
+  },
 ];

@@ -18,7 +18,8 @@ export interface Quota {
   remainingCredits: number;
 }
 
-export type TokenScope = 'full' | 'read_only';
+/** `collect`: only streams calls to the collector (src/collect); refused everywhere else. */
+export type TokenScope = 'full' | 'read_only' | 'collect';
 
 export interface TokenRecord {
   id: string;
@@ -28,6 +29,8 @@ export interface TokenRecord {
   tokenHash: string;
   createdAt: number;
   revokedAt: number | null;
+  /** Collect tokens: browser origins allowed to use it (`https://app.example`); null: any. */
+  origins: string[] | null;
 }
 
 /** The indexed summary of a stored session: what the list filters look at. */

@@ -32,6 +32,8 @@ export interface TokensTable {
   token_hash: string;
   created_at: number;
   revoked_at: number | null;
+  /** Collect tokens: the browser origins allowed, comma-separated; null: any (migration 006). */
+  origins: string | null;
 }
 
 export interface SettingsTable {
@@ -142,6 +144,29 @@ export interface MigrationsTable {
   applied_at: number;
 }
 
+/** Calls collected over WebSocket (src/collect): their dump parts live in the blob store. */
+export interface CollectCallsTable {
+  id: string;
+  account_id: string;
+  token_id: string;
+  /** rtcstats-v3, rtcstats-2 or jitsi. */
+  protocol: string;
+  /** The client's own id for the call when it has one (jitsi statsSessionId): reconnects continue it. */
+  client_key: string | null;
+  /** open, lingering, ended, ending, unanalyzed, done or failed (see src/collect/calls-repo.ts). */
+  state: string;
+  /** The node holding the call (its connection, or its analysis). */
+  owner: string | null;
+  parts: number;
+  bytes: number;
+  messages: number;
+  started_at: number;
+  /** Refreshed by the owner while it holds the call: an old value means the owner died. */
+  seen_at: number;
+  session_id: string | null;
+  error: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   tokens: TokensTable;
@@ -157,4 +182,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   mcp_sessions: McpSessionsTable;
   rate_counters: RateCountersTable;
+  collect_calls: CollectCallsTable;
 }

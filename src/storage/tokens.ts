@@ -10,13 +10,14 @@ const toRecord = (r: Database['tokens']): TokenRecord => ({
   tokenHash: r.token_hash,
   createdAt: Number(r.created_at),
   revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+  origins: r.origins ? r.origins.split(',') : null,
 });
 
 /** Application tokens: only their id and hash are kept, never the token. */
 export class TokensRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(t: Omit<TokenRecord, 'revokedAt'>): Promise<void> {
+  async insert(t: Omit<TokenRecord, 'revokedAt' | 'origins'> & { origins?: string[] | null }): Promise<void> {
     await this.db
       .insertInto('tokens')
       .values({
@@ -27,6 +28,7 @@ export class TokensRepo {
         token_hash: t.tokenHash,
         created_at: t.createdAt,
         revoked_at: null,
+        origins: t.origins && t.origins.length > 0 ? t.origins.join(',') : null,
       })
       .execute();
   }

@@ -54,6 +54,59 @@ describe('admin CLI', () => {
     expect(listed.stdout).toMatch(/developer\s+3\/3 credits {2}Beta/);
   });
 
+  it('issues collect tokens limited to origins, which only the collector accepts', async () => {
+    const { account } = JSON.parse(
+      (await admin('accounts', 'create', '--name', 'Page', '--credits', '1', '--json')).stdout,
+    ) as { account: { id: string } };
+    const origins = 'https://app.example,https://*.example.org:8443';
+    const made = await admin(
+      'tokens',
+      'create',
+      '--account',
+      account.id,
+      '--scope',
+      'collect',
+      '--origins',
+      origins,
+    );
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain('(collect, origins https://app.example https://*.example.org:8443)');
+    const token = made.stdout.trim().split('\n').pop()!;
+    // Not a bearer token of the REST API or MCP: a collect token sits in web pages.
+    expect(await verify(token)).toBeUndefined();
+    const config = parseConfig({ CALLSCOPE_DATA_DIR: dataDir });
+    const storage = await openStorage({ dataDir: config.dataDir });
+    try {
+      const found = await (await TokenService.create(storage, config.jwtSecret)).verifyCollect(token);
+      expect(found?.origins).toEqual(['https://app.example', 'https://*.example.org:8443']);
+    } finally {
+      await storage.close();
+    }
+    const listed = (await admin('tokens', 'list', '--account', account.id)).stdout.split('\n');
+    expect(listed[0]).toMatch(/^id +scope +status +account +name +origins$/);
+    const bad = await admin(
+      'tokens',
+      'create',
+      '--account',
+      account.id,
+      '--scope',
+      'collect',
+      '--origins',
+      'app.example/x',
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('is not an origin like https://app.example');
+    const notCollect = await admin(
+      'tokens',
+      'create',
+      '--account',
+      account.id,
+      '--origins',
+      'https://a.example',
+    );
+    expect(notCollect.stderr).toContain('--origins applies to collect tokens only');
+  });
+
   it('issues, lists and revokes tokens; adds credits', async () => {
     const { account } = JSON.parse(
       (await admin('accounts', 'create', '--name', 'Tok', '--credits', '1', '--json')).stdout,

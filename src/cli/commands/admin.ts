@@ -19,7 +19,9 @@ export const ADMIN_HELP = `Administration (runs against the service's database; 
   callscope accounts enable-api --account ID [--json]
       Withdraws or restores the account's API access (REST and MCP answer 403 forbidden meanwhile);
       its sessions, tokens, credits and share links are kept.
-  callscope tokens create --account ID [--name NAME] [--scope full|read_only] [--json]
+  callscope tokens create --account ID [--name NAME] [--scope full|read_only|collect] [--origins LIST] [--json]
+      A collect token only streams calls to /v1.0/collect (it sits in web pages); --origins limits
+      it to those browser origins (comma-separated, https://app.example or https://*.example.com).
   callscope tokens list [--account ID] [--json]
   callscope tokens revoke TOKEN_ID [--json]
   callscope credits add --account ID --credits N [--json]
@@ -63,6 +65,7 @@ const OPTIONS = {
   email: { type: 'string' },
   account: { type: 'string' },
   scope: { type: 'string' },
+  origins: { type: 'string' },
   json: { type: 'boolean' },
   data: { type: 'string' },
   'database-url': { type: 'string' },
@@ -174,24 +177,43 @@ export async function adminCommand(
       }
       case 'tokens create': {
         const accountId = await existingAccount(storage, values.account);
-        const scope = oneOf(values.scope ?? 'full', ['full', 'read_only'], '--scope') as TokenScope;
-        const { token, record } = await tokens.issue(accountId, values.name ?? 'token', scope);
+        const scope = oneOf(
+          values.scope ?? 'full',
+          ['full', 'read_only', 'collect'],
+          '--scope',
+        ) as TokenScope;
+        if (values.origins !== undefined && scope !== 'collect')
+          throw new UsageError('--origins applies to collect tokens only (--scope collect)');
+        const origins = values.origins === undefined ? undefined : parseOrigins(values.origins);
+        const { token, record } = await tokens.issue(accountId, values.name ?? 'token', scope, Date.now(), {
+          ...(origins ? { origins } : {}),
+        });
+        const where = origins ? `, origins ${origins.join(' ')}` : '';
         out(
-          { token, tokenId: record.id, scope },
-          `Token ${record.id} (${scope}) for account ${accountId}; shown once:\n${token}`,
+          { token, tokenId: record.id, scope, ...(origins ? { origins } : {}) },
+          `Token ${record.id} (${scope}${where}) for account ${accountId}; shown once:\n${token}`,
         );
         return 0;
       }
       case 'tokens list': {
         const list = await storage.tokens.list(values.account);
         const shown = list.map(({ tokenHash: _hash, ...t }) => t);
+        const anyOrigins = shown.some((t) => t.origins !== null);
         out(
           shown,
           shown.length === 0
             ? 'No tokens.'
             : table(
-                ['id', 'scope', 'status', 'account', 'name'],
-                shown.map((t) => [t.id, t.scope, t.revokedAt ? 'revoked' : 'active', t.accountId, t.name]),
+                // Origins only when a collect token is limited to some: the other lists stay as they were.
+                ['id', 'scope', 'status', 'account', 'name', ...(anyOrigins ? ['origins'] : [])],
+                shown.map((t) => [
+                  t.id,
+                  t.scope,
+                  t.revokedAt ? 'revoked' : 'active',
+                  t.accountId,
+                  t.name,
+                  ...(anyOrigins ? [t.origins?.join(' ') ?? ''] : []),
+                ]),
               ),
         );
         return 0;
@@ -244,6 +266,24 @@ export async function adminCommand(
 /** Whether `text` has the shape of a JWT (three base64url parts), which a token id (a UUID) never has. */
 function isJwt(text: string): boolean {
   return /^[\w-]+\.[\w-]+\.[\w-]*$/.test(text);
+}
+
+/**
+ * `--origins`: browser origins as a page's Origin header gives them (scheme, host, port; no path),
+ * a leading `*.` in the host standing for any subdomain.
+ */
+function parseOrigins(text: string): string[] {
+  const origins = text
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
+  if (origins.length === 0) throw new UsageError('--origins needs at least one origin');
+  for (const origin of origins)
+    if (!/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(origin))
+      throw new UsageError(
+        `--origins: ${JSON.stringify(origin)} is not an origin like https://app.example (scheme and host, no path)`,
+      );
+  return origins.map((o) => o.toLowerCase());
 }
 
 function required(value: string | undefined, name: string): string {
