@@ -89,12 +89,13 @@ describe('chromium156/relay (TURN only, over UDP)', () => {
 });
 
 describe('chromium156/ice-fail', () => {
-  it.each(files('ice-fail'))('%s: critical ICE failure, connectivity at its floor', async (path) => {
+  it.each(files('ice-fail'))('%s: critical ICE failure, no connectivity score', async (path) => {
     const data = await analyze(path);
     const failure = ofType(data.observations, 'iceFailure');
     expect(failure).toHaveLength(1);
     expect(failure[0]!.severity).toBe('critical');
-    expect(data.connectivityScore).toBe(1);
+    // No connection produced a valid candidate pair: null, as the specification says.
+    expect(data.connectivityScore).toBeNull();
     expect(data.experienceScore).toBe(0);
   });
 

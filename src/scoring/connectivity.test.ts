@@ -11,7 +11,7 @@ describe('connectivity score', () => {
     expect(connectivityScore([connection()])).toBe(5);
   });
 
-  it('is null when no connection tried ICE, and 1 when none connected', () => {
+  it('is null when no connection produced a valid pair (none tried ICE, or ICE failed), 1 when ICE got through but the connection did not', () => {
     const idle = connection({
       ice: ice({ pairs: [] }),
       lifecycle: lifecycle({
@@ -39,7 +39,12 @@ describe('connectivity score', () => {
         },
       }),
     });
-    expect(connectivityScore([failed])).toBe(1);
+    expect(connectivityScore([failed])).toBeNull();
+    // ICE connected, DTLS never completed: a pair worked, the connection failed.
+    const dtlsFailed = connection({
+      lifecycle: lifecycle({ everConnected: false, iceConnected: true, dtlsNeverCompleted: true }),
+    });
+    expect(connectivityScore([dtlsFailed])).toBe(1);
   });
 
   it('steps down with RTT of the selected pair', () => {

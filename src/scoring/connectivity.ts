@@ -43,11 +43,13 @@ export function connectionScore(pc: PeerConnectionView): number {
 
 /**
  * Connectivity of the session: the score of the connection that carried the most, lowered a little
- * for each other connection that failed. Null when no connection tried ICE at all.
+ * for each other connection that failed. Null when no connection produced a valid candidate pair
+ * (none tried ICE, or none got through it), as the specification says; 1 when ICE got through and
+ * the connection still failed (DTLS).
  */
 export function connectivityScore(connections: readonly PeerConnectionView[]): number | null {
   const tried = connections.filter(attemptedIce);
-  if (tried.length === 0) return null;
+  if (!tried.some((pc) => pc.lifecycle.wasUp || pc.lifecycle.iceConnected)) return null;
   const connected = tried.filter((pc) => pc.lifecycle.wasUp);
   if (connected.length === 0) return 1;
   const main = [...connected].sort((a, b) => connectionWeight(b) - connectionWeight(a))[0]!;
