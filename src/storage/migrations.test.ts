@@ -36,9 +36,10 @@ async function emptyPostgres(): Promise<Kysely<unknown>> {
   cleanups.push(() => pg.cleanup());
   const db = openPostgres(pg.databaseUrl!) as Kysely<unknown>;
   cleanups.push(() => db.destroy());
-  await sql`drop table if exists schema_migrations, rate_counters, mcp_sessions, idempotency_keys,
-    upload_chunks, session_tags, session_flags, session_payloads, sessions, credit_holds, settings,
-    tokens, accounts cascade`.execute(db);
+  // Every table of the schema, so a migration added later cannot be left behind to collide.
+  const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+  for (const { name } of rows) await sql`drop table if exists ${sql.id(name)} cascade`.execute(db);
   return db;
 }
 
