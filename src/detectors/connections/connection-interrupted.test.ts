@@ -45,6 +45,17 @@ detectorCases(detector, {
       name: 'the remote side stopped its camera (audio kept arriving)',
       session: fixtureSession('chromium156/track-stopped/webrtc_internals_dump.callee.txt'),
     },
+    {
+      // PC_3, the bridge connection, received nothing for 170 s while PC_0 carried the call
+      // peer to peer; its ICE stayed connected all along (was "interrupted at 0:13 for 170 s").
+      name: 'real jitsi call: the bridge connection idle while the P2P one carried the media',
+      session: fixtureSession('jitsi/chrome-standard-multiple-p2p'),
+    },
+    {
+      // Nothing arrived on PC_0 for a minute with ICE connected; its one disconnection lasted 0.5 s.
+      name: 'real jitsi call whose remote sent nothing for a minute over a healthy path',
+      session: fixtureSession('jitsi/google-standard-stats-remote-relay-p2p'),
+    },
   ],
   notApplicable: [
     {

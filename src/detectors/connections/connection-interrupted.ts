@@ -15,6 +15,12 @@ const THRESHOLDS = {
   mergeGapMs: 2_000,
   /** Below this the connection received nothing but stray packets (consent checks). */
   silentKbps: 0.5,
+  /**
+   * A path that goes away turns ICE `disconnected` within seconds (6 s on chromium156/outage): a
+   * silence longer than this with ICE still connected had its consent checks answered, so the path
+   * was there and the sender was quiet (jitsi's bridge connection while a P2P one carries the call).
+   */
+  consentMs: 10_000,
 } as const;
 
 /** What an interruption of the connection brings about while it lasts and just after. */
@@ -85,6 +91,13 @@ const detector: Detector = defineDetector({
         source: 'callscope: a few packets slipping through a failing path do not end the interruption',
       },
       {
+        name: 'consent',
+        value: THRESHOLDS.consentMs,
+        unit: 'ms: a longer silence counts only from this long before ICE went disconnected',
+        source:
+          'callscope: ICE went disconnected 6 s after the path was cut on chromium156/outage; a quiet sender with the path up never does',
+      },
+      {
         name: 'silent',
         value: THRESHOLDS.silentKbps,
         unit: 'kbit/s received on the selected pair',
@@ -101,7 +114,8 @@ const detector: Detector = defineDetector({
     const findings: Finding[] = [];
     for (const pc of session.connections) {
       if (!pc.lifecycle.everConnected) continue;
-      const gaps = merge([...disconnections(pc), ...silences(pc)]).filter(
+      const down = disconnections(pc);
+      const gaps = merge([...down, ...pathSilences(silences(pc), down)]).filter(
         (e) => e.end - e.start >= THRESHOLDS.minimumMs,
       );
       if (gaps.length === 0) continue;
@@ -169,9 +183,12 @@ function silences(pc: PeerConnectionView): Episode[] {
     }
   }
   const bins = [...receiving.values()].sort((a, b) => a.t - b.t);
-  const pairBytes = transportReceiving(pc);
+  const transportSilent = transportSilence(pc);
+  // Without the transport's own counters, streams that fall idle (the remote muted everything, an
+  // app moved the media to another connection) cannot be told from a path that went away.
+  if (!transportSilent) return [];
   const t = bins.map((b) => b.t);
-  const silent = bins.map((b) => (b.packets <= 0 && !pairBytes(b.t) ? 1 : 0));
+  const silent = bins.map((b) => (b.packets <= 0 && transportSilent(b.t) ? 1 : 0));
   const last = silent.lastIndexOf(0);
   const first = silent.indexOf(0);
   // A silence before the first packet or after the last is the call's edge, not an interruption.
@@ -179,19 +196,46 @@ function silences(pc: PeerConnectionView): Episode[] {
   return flagEpisodes(t, silent, { minDurationMs: 0, mergeGapMs: 0 });
 }
 
-/** Whether the selected pairs were receiving more than stray packets at time t. */
-function transportReceiving(pc: PeerConnectionView): (t: number) => boolean {
+/**
+ * Whether the selected pairs received next to nothing at time t (consent checks only): RTCP alone
+ * keeps an idle but healthy transport above the line. Undefined when no selected pair was measured.
+ */
+function transportSilence(pc: PeerConnectionView): ((t: number) => boolean) | undefined {
   const pairs = pc.ice.pairs.filter((p) => p.selected && p.series.receiveKbps);
-  if (pairs.length === 0) return () => false;
+  if (pairs.length === 0) return undefined;
   const index = new Map<number, number>();
   for (const p of pairs) {
     const kbps = p.series.receiveKbps!;
     for (let i = 0; i < p.t.length; i++) {
+      if (!Number.isFinite(kbps[i]!)) continue;
       const key = Math.round(p.t[i]! / 250);
-      index.set(key, Math.max(index.get(key) ?? 0, Number.isFinite(kbps[i]!) ? kbps[i]! : 0));
+      index.set(key, Math.max(index.get(key) ?? 0, kbps[i]!));
     }
   }
-  return (t) => (index.get(Math.round(t / 250)) ?? 0) > THRESHOLDS.silentKbps;
+  if (index.size === 0) return undefined;
+  return (t) => {
+    const kbps = index.get(Math.round(t / 250));
+    return kbps !== undefined && kbps <= THRESHOLDS.silentKbps;
+  };
+}
+
+/**
+ * The part of each silence the path is to blame for: all of a short one; of a longer one, only the
+ * stretch from the consent window before ICE went disconnected in it, and none without.
+ */
+function pathSilences(silent: Episode[], down: Episode[]): Episode[] {
+  const out: Episode[] = [];
+  for (const e of silent) {
+    if (e.end - e.start <= THRESHOLDS.consentMs) {
+      out.push(e);
+      continue;
+    }
+    const cut = down.find((d) => d.start >= e.start && d.start <= e.end);
+    if (!cut) continue;
+    const start = Math.max(e.start, cut.start - THRESHOLDS.consentMs);
+    out.push({ start, end: e.end, peak: e.end - start, peakAt: start });
+  }
+  return out;
 }
 
 /** Stretches that overlap or nearly touch as one. */
