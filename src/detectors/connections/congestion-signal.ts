@@ -29,6 +29,11 @@ export const THRESHOLDS = {
   /** Steady: the round-trip times of the episode vary by less than this share of their mean. */
   steadyVariation: 0.15,
   highKbps: 150,
+  /**
+   * Received video under this carries black frames or nothing: the sender's camera is muted or
+   * off (the figure longMute uses), which is not a path short of capacity.
+   */
+  stoppedKbps: 10,
 } as const;
 
 export interface CongestionSignal {
@@ -156,6 +161,11 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
     delayedBefore.push(
       delayedBefore[delayedBefore.length - 1]! + (b.delay >= THRESHOLDS.delayRiseMs ? 1 : 0),
     );
+  // And of the samples in which no video arrived at all: a sender that stopped (a muted or turned
+  // off camera, a paused layer) is not one short of bandwidth, nor are the samples either side.
+  const stoppedBefore = [0];
+  for (const b of sorted)
+    stoppedBefore.push(stoppedBefore[stoppedBefore.length - 1]! + (b.kbps < THRESHOLDS.stoppedKbps ? 1 : 0));
   const congested: number[] = [];
   let peak = 0;
   let lo = 0;
@@ -165,8 +175,9 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
     while (lo < i && t[lo]! < t[i]! - THRESHOLDS.delayWindowMs) lo++;
     while (hi + 1 < sorted.length && t[hi + 1]! <= t[i]! + THRESHOLDS.delayWindowMs) hi++;
     const nearDelay = delayedBefore[hi + 1]! - delayedBefore[lo]! > 0;
-    const fallen = kbps[i]! > 0 && kbps[i]! < THRESHOLDS.receivedFallShare * peak;
-    congested.push(fallen && nearDelay && adapted(t[i]!) ? 1 : 0);
+    const nearStop = stoppedBefore[hi + 1]! - stoppedBefore[lo]! > 0;
+    const fallen = kbps[i]! < THRESHOLDS.receivedFallShare * peak;
+    congested.push(fallen && nearDelay && !nearStop && adapted(t[i]!) ? 1 : 0);
     peak = Math.max(peak, kbps[i]!);
   }
   const from = t[0]!;

@@ -94,6 +94,12 @@ export function congestionDetector(type: string, direction: Direction): Detector
             'callscope: measured on recorded calls, a 200 ms step varied by under 10 %, a 250 kbit/s queue by over 50 %',
         },
         {
+          name: 'stopped',
+          value: THRESHOLDS.stoppedKbps,
+          unit: 'kbit/s of received video, under which the sender stopped (a muted camera): no congestion within 3 s of it',
+          source: 'the black frames of a muted camera, as longMute reads them',
+        },
+        {
           name: 'high when below',
           value: THRESHOLDS.highKbps,
           unit: 'kbit/s: an estimate (or a received video rate) this low during the episodes is high',
