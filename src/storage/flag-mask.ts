@@ -98,6 +98,14 @@ export const FLAG_TYPES: readonly string[] = [
   'weakCertificateFingerprint',
   'weakDtlsVersion',
   'weakSrtpCipher',
+  // Causes on the network path (added after the types above: bits never move).
+  'networkLossIn',
+  'networkLossOut',
+  'networkCongestionIn',
+  'networkCongestionOut',
+  'networkReorderingIn',
+  'networkReorderingOut',
+  'connectionInterrupted',
 ];
 
 /** Bits per column, and the columns: room for 120 types. */

@@ -129,6 +129,7 @@ export function storageContract(name: string, open: () => Promise<TestStorage>, 
           tokenHash: 'h1',
           createdAt: 1,
           revokedAt: null,
+          origins: null,
         });
         expect((await s.tokens.list(a.id)).map((x) => x.id)).toEqual(['tok-1']);
         expect(await s.tokens.revoke('tok-1', 5)).toBe(true);

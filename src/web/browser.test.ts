@@ -56,7 +56,7 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     const stored = (await (await owner.fetch(`/v1.0${sessionPath}`)).json()) as {
       data: {
         title: string;
-        observations: { type: string; severity: string }[];
+        observations: { type: string; severity: string; source: { ssrcId?: number } }[];
         streams: Record<string, { kind: string }>;
       };
     };
@@ -77,15 +77,18 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     expect(media).toBeGreaterThan(1);
     await page.getByRole('heading', { name: `Charts (${media} streams)` }).waitFor();
 
-    // Evidence and explanation of the first (most severe) observation.
-    const first = observations.first();
-    await first.locator('summary').click();
-    await first.getByRole('heading', { name: 'About this observation' }).waitFor();
-    expect(await first.locator('table.evidence tbody tr').count()).toBeGreaterThan(0);
+    // Evidence and explanation of the most severe observation of a stream (the call's causes,
+    // loss on each path, belong to its connection and come first).
+    const streamIndex = stored.data.observations.findIndex((o) => o.source.ssrcId !== undefined);
+    expect(streamIndex).toBeGreaterThan(0);
+    const ofStream = observations.nth(streamIndex);
+    await ofStream.locator('summary').click();
+    await ofStream.getByRole('heading', { name: 'About this observation' }).waitFor();
+    expect(await ofStream.locator('table.evidence tbody tr').count()).toBeGreaterThan(0);
     // Its moment on the timeline, then its stream's charts.
-    await first.getByRole('link', { name: /into the call/ }).click();
+    await ofStream.getByRole('link', { name: /into the call/ }).click();
     await page.locator('#timeline li.current').waitFor();
-    await first.getByRole('link', { name: /stream/ }).click();
+    await ofStream.getByRole('link', { name: /stream/ }).click();
     const plot = page.locator('article.stream:target .plot[data-rendered]').first();
     await plot.waitFor();
     expect(Number(await plot.getAttribute('data-points'))).toBeGreaterThan(20);
