@@ -49,8 +49,20 @@ export interface CongestionSignal {
 }
 
 /** Where a connection's path was short of capacity, per stats sample, in one direction. */
+/**
+ * Memoised per connection and direction: applies() and run() of both congestion detectors read it,
+ * and building it is most of what they cost.
+ */
+const signals = new WeakMap<PeerConnectionView, Map<Direction, CongestionSignal | undefined>>();
 export function congestionSignal(pc: PeerConnectionView, direction: Direction): CongestionSignal | undefined {
-  return direction === 'outbound' ? sending(pc) : receiving(pc);
+  let byDirection = signals.get(pc);
+  if (!byDirection) {
+    byDirection = new Map();
+    signals.set(pc, byDirection);
+  }
+  if (!byDirection.has(direction))
+    byDirection.set(direction, direction === 'outbound' ? sending(pc) : receiving(pc));
+  return byDirection.get(direction);
 }
 
 function sending(pc: PeerConnectionView): CongestionSignal | undefined {

@@ -20,15 +20,32 @@ const STALLS = 2;
 /** A stretch over the low step this share of the call or longer is judged on its own level. */
 const STRETCH_SHARE = 0.1;
 
-/** RTT samples (ms) of a connection for one direction: RTCP of its streams, STUN as a fallback for outgoing. */
-export function rttSamples(
-  pc: PeerConnectionView,
-  direction: Direction,
-): {
+interface RttSamples {
   values: number[];
   firstAbove: (limit: number) => number | undefined;
   stretchesAbove: (limit: number) => Episode[];
-} {
+}
+
+/**
+ * RTT samples (ms) of a connection for one direction: RTCP of its streams, STUN as a fallback for
+ * outgoing. Memoised per connection and direction (applies() and run() both read them).
+ */
+const samplesOf = new WeakMap<PeerConnectionView, Map<Direction, RttSamples>>();
+export function rttSamples(pc: PeerConnectionView, direction: Direction): RttSamples {
+  let byDirection = samplesOf.get(pc);
+  if (!byDirection) {
+    byDirection = new Map();
+    samplesOf.set(pc, byDirection);
+  }
+  let samples = byDirection.get(direction);
+  if (!samples) {
+    samples = collectRttSamples(pc, direction);
+    byDirection.set(direction, samples);
+  }
+  return samples;
+}
+
+function collectRttSamples(pc: PeerConnectionView, direction: Direction): RttSamples {
   const values: number[] = [];
   const timed: [number, number][] = [];
   for (const s of pc.streams) {
