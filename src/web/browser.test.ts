@@ -97,6 +97,8 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
       has: page.getByRole('link', { name: titles.get(stored.data.observations[told]!.type)!, exact: true }),
     });
     expect(await symptom.count()).toBe(1);
+    await page.locator('#what-happened').scrollIntoViewIfNeeded();
+    await screenshot(page, 'owner-session-story-1280');
     await cause.locator('summary').click();
     await symptom.locator('summary').click();
     // The count of streams is of the media streams charted.
