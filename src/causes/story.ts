@@ -1,17 +1,10 @@
 import { clockText } from '../computed/call-times.js';
 import { SEVERITY_RANK } from '../detectors/severity.js';
-import type { Observation, Severity } from '../model/payload/observation.js';
+import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
+import type { Observation } from '../model/payload/observation.js';
+import type { StoryLine } from '../model/payload/story-line.js';
 
-/** One moment of the call's story: a cause (or a problem no cause explains) and what it did. */
-export interface StoryLine {
-  /** m:ss since the call started. */
-  at: string;
-  atMs: number | null;
-  severity: Severity;
-  type: string;
-  /** The observation's sentence, then what it brought about. */
-  text: string;
-}
+export type { StoryLine };
 
 /** What a symptom meant for the people on the call, by type: "their audio broke up". */
 const EXPERIENCE: Record<string, (o: Observation) => string> = {
@@ -49,7 +42,7 @@ export function whatHappened(
   callStart: number | undefined,
 ): StoryLine[] {
   const lines: StoryLine[] = [];
-  for (const o of observations) {
+  for (const [index, o] of observations.entries()) {
     if (o.explainedBy) continue;
     if (!o.cause && SEVERITY_RANK[o.severity] > SEVERITY_RANK.medium) continue;
     const effects = consequences(o, observations);
@@ -62,6 +55,7 @@ export function whatHappened(
       atMs: o.firstSeenAt,
       severity: o.severity,
       type: o.type,
+      observation: index,
       text: effects.length > 0 ? `${sentence}; ${effects.join(', ')}.` : `${sentence}.`,
     });
   }
@@ -70,6 +64,15 @@ export function whatHappened(
       (a.atMs ?? Number.POSITIVE_INFINITY) - (b.atMs ?? Number.POSITIVE_INFINITY) ||
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity],
   );
+}
+
+/**
+ * The story of a payload, from its observations and callStart: for payloads stored before they
+ * carried `whatHappened` (the same release line of the processor is not analyzed again).
+ */
+export function storyOfPayload(data: Pick<AnalyzeResponseData, 'observations' | 'callStart'>): StoryLine[] {
+  const start = data.callStart ? Date.parse(data.callStart) : Number.NaN;
+  return whatHappened(data.observations ?? [], Number.isFinite(start) ? start : undefined);
 }
 
 /** The distinct experiences of the observations a cause explains. */
@@ -83,4 +86,10 @@ function consequences(cause: Observation, observations: readonly Observation[]):
     if (text && !out.includes(text)) out.push(text);
   }
   return out;
+}
+
+/** The story as plain text, a line per moment: what an agent reads first (MCP get_session). */
+export function storyText(lines: readonly StoryLine[]): string {
+  if (lines.length === 0) return 'What happened: nothing went wrong that callscope can see.';
+  return ['What happened:', ...lines.map((l) => `${l.at} (${l.severity}) ${l.text}`)].join('\n');
 }

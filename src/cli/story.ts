@@ -1,4 +1,3 @@
-import { whatHappened } from '../causes/story.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 
 /** Lines of a story wider than this wrap, under their text. */
@@ -9,8 +8,7 @@ const WIDTH = 110;
  * to the call, or a line saying nothing went wrong.
  */
 export function storySection(data: AnalyzeResponseData): string[] {
-  const start = data.callStart ? Date.parse(data.callStart) : undefined;
-  const lines = whatHappened(data.observations, Number.isFinite(start) ? start : undefined);
+  const lines = data.whatHappened;
   if (lines.length === 0) return ['  what happened nothing went wrong that callscope can see', ''];
   const out = ['  what happened'];
   for (const line of lines) {

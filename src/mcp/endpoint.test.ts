@@ -102,7 +102,10 @@ describe('MCP endpoint', () => {
         expect(result.isError ?? false).toBe(false);
         const validate = schemaOf(name);
         expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true);
-        expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
+        // The data is the last text content (get_session opens with what happened, before it).
+        const texts = (result.content as { type: string; text: string }[]).map((c) => c.text);
+        expect(JSON.parse(texts.at(-1)!)).toEqual(result.structuredContent);
+        expect(texts).toHaveLength(name === 'get_session' ? 2 : 1);
         return result.structuredContent as Record<string, unknown>;
       };
       expect(await call('get_quota', {})).toEqual(await (await account.fetch('/v1.0/quota')).json());
@@ -116,6 +119,35 @@ describe('MCP endpoint', () => {
         await (await account.fetch('/v1.0/observations/networkAudioLossIn')).json(),
       );
       await client.close();
+    });
+
+    it('opens get_session with what happened on the call, the lines of data.whatHappened', async () => {
+      const { client } = await connect(service, mode, account.token);
+      const result = await client.callTool({ name: 'get_session', arguments: { callscopeId: sessionId } });
+      const [first, second] = result.content as { type: string; text: string }[];
+      const { data } = result.structuredContent as {
+        data: { whatHappened: { at: string; severity: string; type: string; text: string }[] };
+      };
+      // The loss call: 10 % each way from the start; each path is a cause at high, with its effects.
+      expect(data.whatHappened.map((l) => l.type).sort()).toEqual(['networkLossIn', 'networkLossOut']);
+      expect(first!.type).toBe('text');
+      const lines = first!.text.split('\n');
+      expect(lines[0]).toBe('What happened:');
+      expect(lines.slice(1)).toEqual(data.whatHappened.map((l) => `${l.at} (${l.severity}) ${l.text}`));
+      expect(lines[1]).toMatch(
+        /^0:0\d \(high\) The network path (to|from) this client lost [\d.]+ % of its packets from 0:0\d for \d+ s; /,
+      );
+      expect(JSON.parse(second!.text)).toEqual(result.structuredContent);
+      // A call nothing went wrong on (the other account's clean call) says so, in one line.
+      const theirs = await connect(service, mode, other.token);
+      const quiet = await theirs.client.callTool({
+        name: 'get_session',
+        arguments: { callscopeId: otherSessionId },
+      });
+      expect((quiet.content as { text: string }[])[0]!.text).toBe(
+        'What happened: nothing went wrong that callscope can see.',
+      );
+      await Promise.all([client.close(), theirs.client.close()]);
     });
 
     it('gives tool failures as isError results: no token, bad token, another account, bad arguments', async () => {

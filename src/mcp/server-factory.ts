@@ -76,9 +76,10 @@ export function serverFactory(ctx: ServiceContext): McpServerFactory {
             if (problem) throw new ApiError('invalid_request', problem);
             await ctx.rate.hit(caller.auth.account.id, 'reads');
             const result = await tool.run({ ctx, auth: caller.auth, siteUrl: caller.siteUrl }, args ?? {});
+            const json = { type: 'text' as const, text: JSON.stringify(result) };
             return {
               structuredContent: result as Record<string, unknown>,
-              content: [{ type: 'text' as const, text: JSON.stringify(result) }],
+              content: tool.lead ? [{ type: 'text' as const, text: tool.lead(result) }, json] : [json],
             };
           } catch (error) {
             if (!(error instanceof ApiError))

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { storyText } from '../causes/story.js';
 import { QuotaResponse, SessionsListResponse } from '../model/api/resources.js';
 import { ObservationExplanation } from '../model/catalog.js';
 import { TAGS } from '../model/observation-terms.js';
@@ -31,6 +32,8 @@ export interface ToolDefinition {
   output: object;
   /** Whether the tool reads account data (needs a token; counted in the reads rate limit). */
   run(call: ToolCall, args: Record<string, unknown>): Promise<object>;
+  /** A text for people and agents, sent before the result's JSON (both in the result's content). */
+  lead?(result: object): string;
 }
 
 // The limits parseListQuery applies, stated in the schema so that an agent sees them.
@@ -108,7 +111,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_session',
     title: 'One stored session',
     description:
-      "Returns the full analysis of one stored session: call times, user agent, peer connections (states, negotiations, ICE candidates and selected pairs), streams with their metrics, aggregated stats, observations (what went wrong, with severity, evidence and a one-sentence meaning) and the five scores. The result is large (often 60 to 760 KB, mostly per-stream time series): list_sessions' abstract already has each session's experience score and band and its observation counts, types and tags, so choose a session there first. Free.",
+      "Returns the full analysis of one stored session. Its first text content is what happened on the call, in a few lines: the causes of its problems in time order, each dated from the call start (m:ss) with what it did to the call; the same lines are data.whatHappened. The second text content (and structuredContent) is the data: call times, user agent, peer connections (states, negotiations, ICE candidates and selected pairs), streams with their metrics, aggregated stats, observations (what went wrong, with severity, evidence and a one-sentence meaning) and the five scores. The result is large (often 60 to 760 KB, mostly per-stream time series): list_sessions' abstract already has each session's experience score and band and its observation counts, types and tags, so choose a session there first. Free.",
     input: Type.Object(
       { callscopeId: Type.String({ format: 'uuid', description: 'The session id from list_sessions.' }) },
       { additionalProperties: false },
@@ -116,6 +119,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: SessionResult,
     run: async ({ ctx, auth, siteUrl }, args) =>
       JSON.parse(await getSession(ctx, auth, String(args.callscopeId), siteUrl)),
+    lead: (result) => storyText((result as { data: AnalyzeResponseData }).data.whatHappened),
   },
   {
     name: 'get_observation_explanation',

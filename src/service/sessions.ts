@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { storyOfPayload } from '../causes/story.js';
 import type { SessionListItem, SessionPatchRequest, SessionsListResponse } from '../model/api/resources.js';
+import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import type { SessionFilters, SessionRow } from '../storage/index.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { ApiError } from './api-error.js';
@@ -95,6 +97,8 @@ export async function sessionPayload(
   const stored = await ctx.storage.sessions.payload(auth.account.id, row.id);
   if (!stored) throw new ApiError('not_found', 'No session with this id in this account.');
   const data = JSON.parse(gunzipSync(stored).toString('utf8')) as Record<string, unknown>;
+  // A payload stored before the story was part of it: told now, from its observations.
+  if (!Array.isArray(data.whatHappened)) data.whatHappened = storyOfPayload(data as AnalyzeResponseData);
   Object.assign(data, {
     id: row.id,
     title: row.title,

@@ -56,7 +56,8 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     const stored = (await (await owner.fetch(`/v1.0${sessionPath}`)).json()) as {
       data: {
         title: string;
-        observations: { type: string; severity: string; source: { ssrcId?: number } }[];
+        observations: { type: string; severity: string; cause?: { symptoms: string[] } }[];
+        whatHappened: { at: string; observation: number; text: string }[];
         streams: Record<string, { kind: string }>;
       };
     };
@@ -72,23 +73,51 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     const expected = stored.data.observations.map((o) => titles.get(o.type));
     expect(await page.locator('details.obs .obs-title').allTextContents()).toEqual(expected);
     expect(await page.locator('#tl-obs-0 .text').textContent()).toContain(expected[0]);
+    // What happened comes first: the payload's story, each line opening the observation it tells.
+    expect(await page.locator('main section.card').first().getAttribute('id')).toBe('what-happened');
+    expect(stored.data.whatHappened.length).toBe(2);
+    expect(await page.locator('#what-happened .story-time').allTextContents()).toEqual(
+      stored.data.whatHappened.map((l) => l.at),
+    );
+    expect(await page.locator('#what-happened .story-text').allTextContents()).toEqual(
+      stored.data.whatHappened.map((l) => l.text),
+    );
+    const told = stored.data.whatHappened[0]!.observation;
+    await page.locator('#what-happened .story-text a').first().click();
+    const cause = page.locator(`details#obs-${told}[open]`);
+    await cause.waitFor();
+    // Its episodes in m:ss from the call start, and the symptoms it explains, each a link.
+    expect(await cause.locator('ul.episodes li').first().textContent()).toMatch(
+      /^0:0\d to 0:\d\d, worst [\d.]+ at 0:\d\d$/,
+    );
+    const symptoms = cause.locator('ul.symptoms a');
+    expect(await symptoms.count()).toBe(stored.data.observations[told]!.cause!.symptoms.length);
+    await symptoms.first().click();
+    const symptom = page.locator('details.obs[open]', {
+      has: page.getByRole('link', { name: titles.get(stored.data.observations[told]!.type)!, exact: true }),
+    });
+    expect(await symptom.count()).toBe(1);
+    await page.locator('#what-happened').scrollIntoViewIfNeeded();
+    await screenshot(page, 'owner-session-story-1280');
+    await cause.locator('summary').click();
+    await symptom.locator('summary').click();
     // The count of streams is of the media streams charted.
     const media = Object.values(stored.data.streams).filter((s) => s.kind !== 'data').length;
     expect(media).toBeGreaterThan(1);
     await page.getByRole('heading', { name: `Charts (${media} streams)` }).waitFor();
 
-    // Evidence and explanation of the most severe observation of a stream (the call's causes,
-    // loss on each path, belong to its connection and come first).
-    const streamIndex = stored.data.observations.findIndex((o) => o.source.ssrcId !== undefined);
-    expect(streamIndex).toBeGreaterThan(0);
-    const ofStream = observations.nth(streamIndex);
-    await ofStream.locator('summary').click();
-    await ofStream.getByRole('heading', { name: 'About this observation' }).waitFor();
-    expect(await ofStream.locator('table.evidence tbody tr').count()).toBeGreaterThan(0);
-    // Its moment on the timeline, then its stream's charts.
-    await ofStream.getByRole('link', { name: /into the call/ }).click();
+    // Evidence and explanation of the first (most severe) observation.
+    const first = observations.first();
+    await first.locator('summary').click();
+    await first.getByRole('heading', { name: 'About this observation' }).waitFor();
+    expect(await first.locator('table.evidence tbody tr').count()).toBeGreaterThan(0);
+    // Its moment on the timeline.
+    await first.getByRole('link', { name: /into the call/ }).click();
     await page.locator('#timeline li.current').waitFor();
-    await ofStream.getByRole('link', { name: /stream/ }).click();
+    // The first observation of a stream (the causes before it concern the connection): its charts.
+    const ofStream = observations.filter({ has: page.locator('a', { hasText: / stream / }) }).first();
+    await ofStream.locator('summary').click();
+    await ofStream.getByRole('link', { name: / stream / }).click();
     const plot = page.locator('article.stream:target .plot[data-rendered]').first();
     await plot.waitFor();
     expect(Number(await plot.getAttribute('data-points'))).toBeGreaterThan(20);

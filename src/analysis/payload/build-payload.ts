@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { whatHappened } from '../../causes/story.js';
 import type { SessionView } from '../../computed/session-view.js';
 import type { DetectorRun } from '../../detectors/run-detectors.js';
 import type { AnalyzeResponseData } from '../../model/payload/analyze-response-data.js';
@@ -31,7 +32,7 @@ export function buildPayload(
   scored: SessionScores,
   options: PayloadOptions,
 ): AnalyzeResponseData {
-  const { observations } = detected;
+  const observations = detected.observations.map(withFiniteMeasurements);
   const views = session.connections;
   const { start, end } = callTimes(session);
   const pConnections: Record<string, PeerConnectionSummary> = {};
@@ -72,7 +73,9 @@ export function buildPayload(
     public_link: null,
     description: null,
     tags: [],
-    observations: observations.map(withFiniteMeasurements),
+    observations,
+    // Times from the callStart the payload states (whole ms), as a reader of it would count them.
+    whatHappened: whatHappened(observations, start !== undefined ? Math.round(start) : undefined),
     features: features(session),
     observationsCount: observationsCount(observations),
     aiSummary: null,

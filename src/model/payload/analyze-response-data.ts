@@ -3,6 +3,7 @@ import { Nullable } from './common.js';
 import { Metadata } from './metadata.js';
 import { Observation, ObservationsCount, TagCloud } from './observation.js';
 import { PeerConnectionSummary } from './peer-connection-summary.js';
+import { StoryLine } from './story-line.js';
 import { StreamSummary } from './stream-summary.js';
 import { TransportSummary } from './transport-summary.js';
 import { UserAgentData } from './user-agent-data.js';
@@ -63,6 +64,11 @@ export const AnalyzeResponseData = Type.Object(
     description: Nullable(Type.String()),
     tags: Type.Array(Type.String()),
     observations: Type.Array(Observation),
+    /** Extension: the call's story, told from the observations (src/causes/story.ts). */
+    whatHappened: Type.Array(StoryLine, {
+      description:
+        "What happened, first: the causes of the call's problems in time order (and the problems at medium or above that no cause explains), each with what it did to the call. Empty when nothing went wrong.",
+    }),
     features: Features,
     observationsCount: ObservationsCount,
     aiSummary: Nullable(Type.String()),

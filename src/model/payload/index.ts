@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './metadata.js';
 export * from './observation.js';
 export * from './peer-connection-summary.js';
+export * from './story-line.js';
 export * from './stream-summary.js';
 export * from './transport-summary.js';
 export * from './user-agent-data.js';

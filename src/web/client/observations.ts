@@ -3,6 +3,7 @@ import { dl, h, tableWrap } from './dom.js';
 import { capitalize, num, sinceStart, words } from './format.js';
 import { markdown } from './markdown.js';
 import { connectionAnchor, showMoment, streamAnchor } from './moment.js';
+import { episodesList, explainedByLink, symptomsList } from './story.js';
 import { observationTitle } from './titles.js';
 import {
   MEASUREMENT_FIELDS,
@@ -123,9 +124,12 @@ function item(o: Observation, index: number, d: SessionData, mode: ViewMode, t0:
       dl('facts', [
         ['First seen', when],
         ['Concerns', where(o, d)],
+        ['Explained by', explainedByLink(d, o)],
         ['Category', o.category],
         ['Tags', o.tags.join(', ')],
       ]),
+      o.episodes?.length ? [h('h4', null, 'When'), episodesList(o, t0)] : null,
+      symptomsList(d, o),
       h('h4', null, 'Evidence'),
       evidence(o),
       explanation,

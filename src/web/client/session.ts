@@ -6,6 +6,7 @@ import { observationsSection } from './observations.js';
 import { ownerActions } from './owner-actions.js';
 import { experience } from './scores.js';
 import { requireSignIn } from './signin.js';
+import { storySection } from './story.js';
 import { chartsSection } from './streams.js';
 import { timelineSection } from './timeline.js';
 import { SEVERITIES, type SessionData, type SessionResponse, type ViewMode } from './types.js';
@@ -63,6 +64,7 @@ const pageNav = () =>
       'ul',
       null,
       [
+        ['#what-happened', 'What happened'],
         ['#observations', 'Observations'],
         ['#timeline', 'Timeline'],
         ['#charts', 'Charts'],
@@ -80,6 +82,7 @@ function render(res: SessionResponse, mode: ViewMode): void {
     header(d),
     mode.kind === 'owner' ? ownerActions(res) : null,
     pageNav(),
+    storySection(d),
     observationsSection(d, mode, t0),
     timelineSection(d, t0),
     chartsSection(d, t0),

@@ -132,6 +132,24 @@ export interface Observation {
   firstSeenAt: number | null;
   indicators: Record<string, unknown>;
   meaning: string;
+  side?: 'network' | 'local' | 'remote';
+  direction?: 'inbound' | 'outbound';
+  kind?: 'audio' | 'video';
+  trackId?: string;
+  episodes?: { start: number; end: number; peak?: number; peakAt?: number }[];
+  cause?: { family: string; symptoms: string[] };
+  explainedBy?: string;
+}
+
+/** One line of the call's story (the payload's whatHappened, told by src/causes/story.ts). */
+export interface StoryLine {
+  at: string;
+  atMs: number | null;
+  severity: Severity;
+  type: string;
+  /** Index of the observation it tells in `observations`. */
+  observation: number;
+  text: string;
 }
 
 export interface MediaRequest {
@@ -170,6 +188,7 @@ export interface SessionData {
   connectivityScore: number | null;
   observationsScore: number;
   observations: Observation[];
+  whatHappened: StoryLine[];
   observationsCount: Record<Severity, number>;
 }
 
