@@ -47,7 +47,9 @@ detectorCases(detector, {
       check: ([o]) => {
         expect(o!.durationInPercent).toBe(90);
         expect(o!.indicators!.judgedPercent).toBeCloseTo(90 - 100 / 6, 2);
-        expect(o!.firstSeenAt).toBe(T0);
+        // Dated where the start-up ramp ends, as the share is judged from there.
+        expect(o!.firstSeenAt).toBe(T0 + 10_000);
+        expect(o!.episodes![0]!.start).toBe(T0 + 10_000);
       },
     },
     {
@@ -56,7 +58,8 @@ detectorCases(detector, {
       severities: ['medium'],
       check: ([o]) => {
         expect(o!.indicators!.judgedPercent).toBe(35);
-        expect(o!.firstSeenAt).toBe(T0 + 15_000);
+        // The onset is the start of the first interval the encoder reported limited (14-15 s).
+        expect(o!.firstSeenAt).toBe(T0 + 14_000);
       },
     },
     {

@@ -162,8 +162,7 @@ export function limitationDetector(type: string, reason: Reason): Detector {
             severity,
             source: streamSource(pc, stream),
             ...streamSubject(stream),
-            episodes: reasonEpisodes(stream, reason),
-            firstSeenAt: firstReasonAt(stream, reason),
+            ...moments(stream, reason),
             durationInPercent: share,
             indicators: {
               limitedPercent: share,
@@ -181,6 +180,21 @@ export function limitationDetector(type: string, reason: Reason): Detector {
   /** The steps run() applies are the severity thresholds of the meta. */
   const steps = severitySteps(detector.meta.thresholds);
   return detector;
+}
+
+/**
+ * When the limitation happened: its stretches and their start. For bandwidth, the part of a stretch
+ * inside the start-up ramp is left out as judgedPercent leaves it out, so a limitation that a path
+ * change caused later is dated (and attributed) from where the ramp ended, not from the first second.
+ */
+function moments(stream: RtpStream, reason: Reason): { episodes: Episode[]; firstSeenAt?: number } {
+  const all = reasonEpisodes(stream, reason);
+  if (reason !== 'bandwidth') return { episodes: all, firstSeenAt: firstReasonAt(stream, reason) };
+  const rampEnd = (stream.firstPacketAt ?? stream.firstSeenAt) + RAMP_UP_MS;
+  const episodes = all
+    .filter((e) => e.end > rampEnd)
+    .map((e) => (e.start >= rampEnd ? e : { ...e, start: rampEnd, peakAt: Math.max(e.peakAt, rampEnd) }));
+  return { episodes, firstSeenAt: episodes[0]?.start ?? firstReasonAt(stream, reason) };
 }
 
 /** The stretches in which the encoder gave `reason` as its limitation. */
