@@ -72,9 +72,10 @@ const NETWORK: Record<string, Partial<Record<Side, Expected[]>>> = {
     caller: [{ type: 'networkCongestionOut', family: 'network', direction: 'outbound' }],
     callee: [{ type: 'networkCongestionOut', family: 'network', direction: 'outbound' }],
   },
-  // The callee's uplink was capped. The caller only sees the video it receives slow down, without
-  // enough extra delay to tell a narrower path from a sender that chose to send less: not asserted.
+  // The callee's uplink was capped: its estimate falls; the caller's received video slows down
+  // while its jitter rises (a sender that chose to send less adds no delay).
   'bandwidth-drop-down': {
+    caller: [{ type: 'networkCongestionIn', family: 'network', direction: 'inbound', onset: 0 }],
     callee: [{ type: 'networkCongestionOut', family: 'network', direction: 'outbound', onset: 0 }],
   },
   outage: {

@@ -13,7 +13,7 @@ export const WHY: Record<string, Record<string, string>> = {
   },
   'chromium156/bandwidth-drop-down': {
     networkCongestionIn:
-      'truth: a 300 kbit/s bottleneck callee -> caller from 10 s; the caller rtcstats dump shows its received video falling from ~340 to ~130 kbit/s from 0:11 with jitter rising. The internals and chromium rtcstats caller dumps sample the same fall coarser and read it as 2 s, low.',
+      'caller: truth has a 300 kbit/s bottleneck callee -> caller from 10 s; its received video falls from ~340 to 130-230 kbit/s from 0:11 to the end while its jitter rises from 1-2 ms to 15-24 ms.',
     networkCongestionOut:
       "callee: its send estimate falls from ~4 Mbit/s to ~230 kbit/s at 0:10, when the truth's bottleneck starts, and qualityLimitationReason is 'bandwidth' from then to the end; the encoder's limitation is its symptom (low).",
   },
@@ -102,9 +102,11 @@ export const SERIOUS: Record<string, string[]> = {
   'chromium156/bandwidth/webrtc_internals_dump.callee.txt': ['high networkCongestionOut'],
   'chromium156/bandwidth/webrtc_internals_dump.txt': ['high networkCongestionOut'],
   'chromium156/bandwidth-drop-down/chromium_rtcstats_dump.callee.gz': ['high networkCongestionOut'],
+  'chromium156/bandwidth-drop-down/chromium_rtcstats_dump.gz': ['high networkCongestionIn'],
   'chromium156/bandwidth-drop-down/rtcstats_dump.callee.txt': ['high networkCongestionOut'],
   'chromium156/bandwidth-drop-down/rtcstats_dump.caller.txt': ['high networkCongestionIn'],
   'chromium156/bandwidth-drop-down/webrtc_internals_dump.callee.txt': ['high networkCongestionOut'],
+  'chromium156/bandwidth-drop-down/webrtc_internals_dump.txt': ['high networkCongestionIn'],
   'chromium156/ice-fail/chromium_rtcstats_dump.callee.gz': ['critical iceFailure', 'high turnNoConfig'],
   'chromium156/ice-fail/chromium_rtcstats_dump.gz': ['critical iceFailure', 'high turnNoConfig'],
   'chromium156/ice-fail/rtcstats_dump.callee.txt': ['critical iceFailure', 'high turnNoConfig'],

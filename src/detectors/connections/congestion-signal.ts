@@ -13,8 +13,6 @@ export const THRESHOLDS = {
   /** An estimate above this multiple of its value 5 s earlier is still climbing. */
   risingShare: 1.2,
   risingWindowMs: 5_000,
-  /** A received frame rate under this share of the best it had is a sender adapting. */
-  adaptedFps: 0.75,
   /** Extra delay over the call's baseline that shows packets queueing on the way. */
   delayRiseMs: 15,
   /** How far a delay rise may be from the rate fall it explains. */
@@ -162,7 +160,6 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
       if (Number.isFinite(rise)) bin.delay = Math.max(bin.delay, rise);
     }
   }
-  const adapted = adaptedAt(video);
   const sorted = [...bins.values()].sort((a, b) => a.t - b.t);
   if (sorted.length === 0) return undefined;
   const t = sorted.map((b) => b.t);
@@ -189,37 +186,11 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
     const nearDelay = delayedBefore[hi + 1]! - delayedBefore[lo]! > 0;
     const nearStop = stoppedBefore[hi + 1]! - stoppedBefore[lo]! > 0;
     const fallen = kbps[i]! < THRESHOLDS.receivedFallShare * peak;
-    congested.push(fallen && nearDelay && !nearStop && adapted(t[i]!) ? 1 : 0);
+    congested.push(fallen && nearDelay && !nearStop ? 1 : 0);
     peak = Math.max(peak, kbps[i]!);
   }
   const from = t[0]!;
   return { t, kbps, congested, peakKbps: peak, spanMs: t[t.length - 1]! - from, from };
-}
-
-/**
- * Whether the sender had adapted its video at time t: a smaller frame or a lower frame rate than it
- * had sent before. A sender short of bandwidth adapts; a muted camera (black frames) drops its
- * bitrate at the same size and rate.
- */
-function adaptedAt(video: readonly RtpStream[]): (t: number) => boolean {
-  const marks = new Map<number, boolean>();
-  for (const s of video) {
-    const h = s.series.frameHeight;
-    const fps = s.series.framesPerSecond;
-    let bestH = 0;
-    let bestFps = 0;
-    for (let i = activeFrom(s); i < s.t.length; i++) {
-      const hv = h?.[i] ?? Number.NaN;
-      const fv = fps?.[i] ?? Number.NaN;
-      const smaller = Number.isFinite(hv) && hv > 0 && hv < bestH;
-      const slower = Number.isFinite(fv) && fv < THRESHOLDS.adaptedFps * bestFps;
-      const key = Math.round(s.t[i]! / 250);
-      marks.set(key, (marks.get(key) ?? false) || smaller || slower);
-      if (Number.isFinite(hv)) bestH = Math.max(bestH, hv);
-      if (Number.isFinite(fv)) bestFps = Math.max(bestFps, fv);
-    }
-  }
-  return (t) => marks.get(Math.round(t / 250)) ?? false;
 }
 
 /** Baselines of a connection's delays: the quietest quarter of the call. */
