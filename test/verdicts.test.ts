@@ -75,6 +75,24 @@ describe('chromium156/loss (10 % random loss each way)', () => {
   );
 });
 
+describe('chromium156/bandwidth-drop-down (300 kbit/s callee -> caller from 10 s)', () => {
+  const caller = CHROMIUM_FORMATS.caller.map((f) => `chromium156/bandwidth-drop-down/${f}`);
+  it.each(caller)(
+    '%s: the capped path to the caller is the cause, and its own sending held back by the late feedback its symptom',
+    async (path) => {
+      const { observations } = await analyze(path);
+      const [cause] = ofType(observations, 'networkCongestionIn');
+      expect(cause?.severity).toBe('high');
+      const limited = ofType(observations, 'bandwidthLimitation');
+      expect(limited.length).toBeGreaterThan(0);
+      expect(limited.every((o) => o.explainedBy === 'networkCongestionIn' && o.severity === 'low')).toBe(
+        true,
+      );
+      expect(cause!.cause?.symptoms).toContain('bandwidthLimitation');
+    },
+  );
+});
+
 describe('chromium156/relay (TURN only, over UDP)', () => {
   it.each(files('relay'))('%s: relay with its protocol and the relay-only policy', async (path) => {
     const data = await analyze(path);

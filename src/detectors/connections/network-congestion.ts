@@ -26,6 +26,9 @@ const CONSEQUENCES = [
   'networkMediaJitterOut',
 ];
 
+/** What a congested path to this client does to what it sends, through its delayed feedback. */
+const ACROSS = ['bandwidthLimitation', 'lowBandwidthEstimate'];
+
 /**
  * The path ran short of capacity. Sending: the browser's bandwidth estimate fell well below what it
  * had reached (or stayed low) while the encoder was held back by it, and not because it was
@@ -109,6 +112,10 @@ export function congestionDetector(type: string, direction: Direction): Detector
       related: [inbound ? 'networkLossIn' : 'networkLossOut', 'bandwidthLimitation', 'lowBandwidthEstimate'],
       family: 'network',
       explains: CONSEQUENCES,
+      // The feedback on what this client sends (RTCP, transport-wide congestion control) comes back
+      // over the congested path: late feedback backs the send estimate off though the uplink has
+      // room (chromium156/bandwidth-drop-down: the caller's clean uplink bandwidth-limited from 0:12).
+      ...(inbound ? { explainsAcross: ACROSS } : {}),
     },
     applies: (session) => session.connections.some((pc) => congestionSignal(pc, direction) !== undefined),
     run(session) {
