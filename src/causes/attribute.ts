@@ -28,10 +28,22 @@ export function attributeCauses(observations: Observation[], detectors: readonly
       SEVERITY_RANK[a.o.severity] - SEVERITY_RANK[b.o.severity] ||
       (a.o.firstSeenAt ?? Number.POSITIVE_INFINITY) - (b.o.firstSeenAt ?? Number.POSITIVE_INFINITY),
   );
+  // The causes that may explain an observation of one connection: its own and the session's.
+  // Looked up per connection, not scanned: a dump of many connections has many of both.
+  const ofConnection = new Map<string, Candidate[]>();
+  const candidatesOf = (pid: string | undefined): Candidate[] => {
+    if (pid === undefined) return byWeight;
+    let list = ofConnection.get(pid);
+    if (!list) {
+      list = byWeight.filter((c) => c.o.source.pid === undefined || c.o.source.pid === pid);
+      ofConnection.set(pid, list);
+    }
+    return list;
+  };
   for (const pass of ['causes', 'symptoms'] as const) {
     for (const o of observations) {
       if (o.explainedBy || Boolean(o.cause) !== (pass === 'causes')) continue;
-      const by = byWeight.find((c) => c.o !== o && !c.o.explainedBy && explains(c, o));
+      const by = candidatesOf(o.source.pid).find((c) => c.o !== o && !c.o.explainedBy && explains(c, o));
       if (!by) continue;
       o.explainedBy = by.o.type;
       // The cause carries the weight of what it did: a medium loss that froze the video for

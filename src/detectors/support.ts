@@ -6,28 +6,52 @@ import { activeFrom } from '../computed/stream-samples.js';
 
 export { activeFrom };
 
-/** Media streams of the session, optionally of one kind and direction, with their connection. */
-export function mediaStreams(
-  session: SessionView,
-  filter: { kind?: MediaKind; direction?: Direction } = {},
-): { pc: PeerConnectionView; stream: RtpStream }[] {
-  const out: { pc: PeerConnectionView; stream: RtpStream }[] = [];
-  for (const pc of session.connections) {
-    for (const stream of pc.streams) {
-      if (filter.kind && stream.kind !== filter.kind) continue;
-      if (filter.direction && stream.direction !== filter.direction) continue;
-      out.push({ pc, stream });
-    }
+type StreamOf = { readonly pc: PeerConnectionView; readonly stream: RtpStream };
+interface StreamFilter {
+  kind?: MediaKind;
+  direction?: Direction;
+}
+
+/**
+ * Lists memoised per session and filter: some seventy detector calls ask for them, and on a dump of
+ * thousands of streams building each anew was a quarter of the detectors' time. Shared arrays:
+ * callers must not modify them (readonly says so).
+ */
+const listsOf = new WeakMap<SessionView, Map<string, readonly StreamOf[]>>();
+function memo(session: SessionView, key: string, build: () => readonly StreamOf[]): readonly StreamOf[] {
+  let lists = listsOf.get(session);
+  if (!lists) {
+    lists = new Map();
+    listsOf.set(session, lists);
   }
-  return out;
+  let list = lists.get(key);
+  if (!list) {
+    list = build();
+    lists.set(key, list);
+  }
+  return list;
+}
+
+/** Media streams of the session, optionally of one kind and direction, with their connection. */
+export function mediaStreams(session: SessionView, filter: StreamFilter = {}): readonly StreamOf[] {
+  return memo(session, `all ${filter.kind} ${filter.direction}`, () => {
+    const out: StreamOf[] = [];
+    for (const pc of session.connections) {
+      for (const stream of pc.streams) {
+        if (filter.kind && stream.kind !== filter.kind) continue;
+        if (filter.direction && stream.direction !== filter.direction) continue;
+        out.push({ pc, stream });
+      }
+    }
+    return out;
+  });
 }
 
 /** Streams that carried media (some packets). */
-export function flowingStreams(
-  session: SessionView,
-  filter: { kind?: MediaKind; direction?: Direction } = {},
-) {
-  return mediaStreams(session, filter).filter(({ stream }) => (stream.totals.packets ?? 0) > 0);
+export function flowingStreams(session: SessionView, filter: StreamFilter = {}): readonly StreamOf[] {
+  return memo(session, `flowing ${filter.kind} ${filter.direction}`, () =>
+    mediaStreams(session, filter).filter(({ stream }) => (stream.totals.packets ?? 0) > 0),
+  );
 }
 
 export interface Exceedance {
