@@ -115,7 +115,7 @@ async function receiveChunk(ctx: ServiceContext, request: FastifyRequest): Promi
     const fileId = checkFileId(fields.fileId);
     const index = parseChunkIndex(fields.chunkIndex);
     if (!chunk) throw new ApiError('invalid_request', 'The multipart body has no "chunk" file field.');
-    await putChunk(ctx, authOf(request), fileId, index, chunk.open());
+    await putChunk(ctx, authOf(request), fileId, index, chunk.open);
   } catch (error) {
     throw malformedMultipart(error) ?? error;
   } finally {

@@ -29,7 +29,8 @@ export async function putChunk(
   auth: AuthContext,
   fileId: string,
   index: number,
-  body: Readable,
+  /** Opened once the chunk is known to fit: nothing waits between the open and the read. */
+  open: () => Readable,
 ): Promise<void> {
   const key = chunkKey(auth.account.id, fileId, index);
   // The chunks of one file may not add up to more than the plan's file limit: an assemble would
@@ -44,13 +45,10 @@ export async function putChunk(
           `The chunks of fileId "${fileId}" would exceed ${maxFile} bytes, the largest file the ${auth.account.plan} plan accepts.`,
         )
       : new ApiError('file_too_large', `A chunk may hold at most ${ctx.config.limits.maxChunkBytes} bytes.`);
-  if (room <= 0) {
-    body.destroy();
-    throw tooLarge();
-  }
+  if (room <= 0) throw tooLarge();
   let size: number;
   try {
-    ({ size } = await ctx.blobs.put(key, body, {
+    ({ size } = await ctx.blobs.put(key, open(), {
       maxBytes: Math.min(ctx.config.limits.maxChunkBytes, room),
     }));
   } catch (error) {
