@@ -11,6 +11,13 @@ const MAX_CHUNKS = 10_000;
 const chunkKey = (accountId: string, fileId: string, index: number) =>
   `chunks/${accountId}/${fileId}/${index}`;
 
+/**
+ * The Idempotency-Key record that makes one fileId assemble once (assemble.ts). The space keeps it
+ * apart from clients' keys, which are visible characters only.
+ */
+export const ASSEMBLE_PREFIX = 'assemble ';
+export const assembleKey = (fileId: string): string => `${ASSEMBLE_PREFIX}${fileId}`;
+
 export function parseChunkIndex(text: string | undefined): number {
   if (text === undefined || !/^(0|[1-9]\d{0,4})$/.test(text) || Number(text) >= MAX_CHUNKS)
     throw new ApiError('invalid_request', `chunkIndex must be a whole number from 0 to ${MAX_CHUNKS - 1}.`);
@@ -61,6 +68,8 @@ export async function putChunk(
   }
   ctx.metrics.uploadBytes.inc(size);
   await ctx.storage.chunks.put(auth.account.id, fileId, { index, size, blobKey: key, createdAt: ctx.now() });
+  // Chunks sent again for an assembled fileId make a new file: its next assemble runs anew.
+  await ctx.storage.idempotency.forgetDone(auth.account.id, assembleKey(fileId));
 }
 
 /** Joins the chunks of `fileId` in index order into one file; a gap or an unknown fileId is 400. */

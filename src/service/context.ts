@@ -23,4 +23,6 @@ export interface ServiceContext {
   /** Room for request bodies held in memory instead (absent: always spooled to tmpDir). */
   spoolMemory?: MemoryBudget;
   now(): number;
+  /** This process, as Idempotency-Key records name their holder (instance.ts). */
+  instanceId: string;
 }
