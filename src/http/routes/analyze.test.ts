@@ -9,7 +9,7 @@ import {
   sendChunks,
   split,
 } from '../../../test/support/api-requests.js';
-import { expectError, expectOk } from '../../../test/support/api-schemas.js';
+import { expectOk } from '../../../test/support/api-schemas.js';
 import { startService, type TestAccount, type TestService } from '../../../test/support/service.js';
 import type { AnalyzeResponse, SessionResponse, SessionsListResponse } from '../../model/api/resources.js';
 import { PROCESSOR_VERSION } from '../../version.js';
