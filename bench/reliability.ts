@@ -26,6 +26,8 @@ const FILES = [
   'src/http/credits.test.ts',
   'src/service/crash.test.ts',
   'src/service/vanishing-files.test.ts',
+  'src/service/shutdown.test.ts',
+  'src/http/idempotency.test.ts',
   'src/http/authorization-matrix.test.ts',
   'src/http/hostile-input.test.ts',
   'src/http/load.test.ts',

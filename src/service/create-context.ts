@@ -103,6 +103,7 @@ export async function createContext(
     spoolMemory,
     now,
     instanceId: newInstanceId(),
+    holdsInFlight: new Set(),
   };
 }
 

@@ -92,6 +92,7 @@ export async function ingestFile(
   const sessionId = randomUUID();
   const hold = await ctx.storage.accounts.hold(account.id, ctx.now(), sessionId);
   if (!hold) throw new ApiError('no_credits', 'No credits left on this account: see GET /v1.0/quota.');
+  ctx.holdsInFlight.add(hold);
   const save = operation === 'upload' || options.save;
   // The payload names the file as a stored session's row does (and GET answers), never the spool
   // file: the name given, else `dump`, stored or not (the specification types fileName as a string).
@@ -159,6 +160,8 @@ export async function ingestFile(
     if (error instanceof HoldLostError)
       throw new ApiError('no_credits', 'No credits left on this account: see GET /v1.0/quota.');
     throw error;
+  } finally {
+    ctx.holdsInFlight.delete(hold);
   }
 }
 
