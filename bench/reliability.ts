@@ -27,6 +27,7 @@ const FILES = [
   'src/service/crash.test.ts',
   'src/service/vanishing-files.test.ts',
   'src/service/shutdown.test.ts',
+  'src/service/idempotency-crash.test.ts',
   'src/http/idempotency.test.ts',
   'src/http/authorization-matrix.test.ts',
   'src/http/hostile-input.test.ts',

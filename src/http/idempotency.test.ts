@@ -18,6 +18,7 @@ import {
 } from '../../test/support/api-requests.js';
 import { expectError, expectOk, read } from '../../test/support/api-schemas.js';
 import { postgresStorage, TEST_DATABASE_URL, type TestStorage } from '../../test/support/databases.js';
+import { recordFigure } from '../../test/support/reliability.js';
 import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
 import type { AnalyzeResponse, SessionsListResponse, UploadResponse } from '../model/api/resources.js';
 import { requestHash } from '../service/ingest.js';
@@ -35,7 +36,7 @@ async function deadPid(): Promise<number> {
 describe.each([
   ['SQLite', false],
   ['PostgreSQL', true],
-] as const)('Idempotency-Key on %s', (_name, postgres) => {
+] as const)('Idempotency-Key on %s', (name, postgres) => {
   let service: TestService;
   let pg: TestStorage | undefined;
   beforeAll(async () => {
@@ -142,6 +143,11 @@ describe.each([
             .fetch('/v1.0/upload', json({ fileId, assemble: true, fileName: 'c.txt' }))
             .then((r) => read<UploadResponse>(r, 'UploadResponse')),
         ),
+      );
+      recordFigure(
+        `3e concurrent assembles of one fileId (${name})`,
+        'assembles sent / 5xx / credits spent / sessions stored',
+        `4 / ${answers.filter((a) => a.status >= 500).length} / ${5 - (await remainingCredits(account))} / ${await sessions(account)}`,
       );
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
       expect(new Set(answers.map((a) => a.body.callscopeId)).size).toBe(1);
