@@ -12,16 +12,15 @@ export function newInstanceId(): string {
 
 /**
  * Whether the process named `owner` is certainly gone: it ran on this host and its pid is no longer
- * alive, or it had this process's pid under another instance id (a predecessor). A process on
- * another host cannot be probed: its lease tells. Nodes must have distinct host names (containers
- * and hosts do by default), or a node could take another's pid for its own.
+ * alive. Anything else (another host, this very pid: another service in this process, or a
+ * predecessor whose pid came back) is left to the lease. Nodes must have distinct host names
+ * (containers and hosts do by default), or a node could take another's pid for its own.
  */
 export function ownerGone(owner: string, self: string): boolean {
   if (owner === self) return false;
   const [host, pidText] = owner.split('/');
   const pid = Number(pidText);
-  if (host !== hostname() || !Number.isSafeInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
+  if (host !== hostname() || !Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return false;
