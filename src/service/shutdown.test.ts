@@ -65,8 +65,8 @@ it('a SIGTERM during long analyses leaves no credit hold behind', async () => {
     const section = '3c SIGTERM during long analyses';
     recordFigure(
       section,
-      'requests sent / answered 200 / cut or refused',
-      `${REQUESTS} / ${statuses.filter((s) => s === 200).length} / ${statuses.filter((s) => s !== 200).length}`,
+      'requests sent / 200 / 5xx / cut by the stop / process exits (the stop)',
+      `${REQUESTS} / ${statuses.filter((s) => s === 200).length} / ${statuses.filter((s) => typeof s === 'number' && s >= 500).length} / ${statuses.filter((s) => s === 'cut').length} / 1`,
     );
     recordFigure(
       section,
