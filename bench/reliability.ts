@@ -5,6 +5,7 @@
  *
  *   CALLSCOPE_FUZZ_RUNS (2000)   runs per fuzz property
  *   CALLSCOPE_CRASH_KILLS (100)  SIGKILLs per database
+ *   CALLSCOPE_VANISH_REQUESTS (600) requests while files and rows are removed, per database
  *   CALLSCOPE_LOAD_SECONDS (60)  duration of the load run
  *   CALLSCOPE_CREDITS_N (20)     credits (and 10× as many concurrent requests)
  *   CALLSCOPE_TEST_DATABASE_URL  PostgreSQL for the PostgreSQL variants (skipped without it)
@@ -24,6 +25,10 @@ const FILES = [
   'src/http/fuzz.test.ts',
   'src/http/credits.test.ts',
   'src/service/crash.test.ts',
+  'src/service/vanishing-files.test.ts',
+  'src/service/shutdown.test.ts',
+  'src/service/idempotency-crash.test.ts',
+  'src/http/idempotency.test.ts',
   'src/http/authorization-matrix.test.ts',
   'src/http/hostile-input.test.ts',
   'src/http/load.test.ts',
@@ -32,6 +37,7 @@ const FILES = [
 const DEFAULTS: Record<string, string> = {
   CALLSCOPE_FUZZ_RUNS: '2000',
   CALLSCOPE_CRASH_KILLS: '100',
+  CALLSCOPE_VANISH_REQUESTS: '600',
   CALLSCOPE_LOAD_SECONDS: '60',
   CALLSCOPE_CREDITS_N: '20',
   CALLSCOPE_TEST_CLI: 'dist',

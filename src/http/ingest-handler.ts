@@ -3,10 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Value from 'typebox/value';
 import { AssembleRequest } from '../model/api/resources.js';
 import { ApiError } from '../service/api-error.js';
-import { assembleChunks, checkFileId, dropChunks, parseChunkIndex, putChunk } from '../service/chunks.js';
+import { ingestChunks } from '../service/assemble.js';
+import { checkFileId, parseChunkIndex, putChunk } from '../service/chunks.js';
 import type { ServiceContext } from '../service/context.js';
 import { type IncomingFile, receive, spool } from '../service/incoming-file.js';
-import { ingest, type Operation, requireWrite } from '../service/ingest.js';
+import { type IngestOptions, ingest, type Operation, requireWrite } from '../service/ingest.js';
 import { authOf, contentType, limitRate, siteUrlOf } from './auth.js';
 
 /** Raw bodies the ingest routes take as a dump (pass-through parsers, see build-app.ts). */
@@ -38,9 +39,13 @@ export async function handleIngest(
   }
   await limitRate(ctx, request, reply, 'ingest');
   const stores = operation === 'upload' || options.save;
-  let file: IncomingFile;
-  let fileName = options.fileName;
-  let fileId: string | undefined;
+  const idempotencyKey = request.headers['idempotency-key'];
+  const ingestOptions = (fileName: string | undefined): IngestOptions => ({
+    save: options.save,
+    siteUrl: siteUrlOf(ctx, request),
+    ...(fileName ? { fileName } : {}),
+    ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
+  });
   if (type === 'application/json') {
     const body = request.body;
     if (!Value.Check(AssembleRequest, body)) {
@@ -58,40 +63,33 @@ export async function handleIngest(
     }
     if (operation === 'upload' && !body.fileName)
       throw new ApiError('invalid_request', 'fileName is required to assemble an upload.');
-    fileId = body.fileId;
-    fileName = body.fileName ?? fileName;
-    file = await assembleChunks(ctx, auth, fileId);
-  } else if (RAW_TYPES.includes(type)) {
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > ctx.config.limits.maxBodyBytes)
-      throw new ApiError(
-        'file_too_large',
-        `The body is ${declared} bytes; raw bodies may hold up to ${ctx.config.limits.maxBodyBytes} bytes (use the chunked flow for larger files).`,
-      );
-    file = await receive(request.raw, {
-      tmpDir: ctx.tmpDir,
-      maxBytes: ctx.config.limits.maxBodyBytes,
-      what: 'The body',
-      ...(Number.isSafeInteger(declared) ? { expectedBytes: declared } : {}),
-      // In memory only when the dump is not stored: a stored dump is written out anyway.
-      ...(ctx.spoolMemory && !stores ? { memory: ctx.spoolMemory } : {}),
-    });
-    ctx.metrics.uploadBytes.inc(file.size);
-  } else {
+    const fileName = body.fileName ?? options.fileName;
+    const result = await ingestChunks(ctx, auth, operation, body.fileId, ingestOptions(fileName));
+    await reply.code(result.status).type('application/json').send(result.body);
+    return;
+  }
+  if (!RAW_TYPES.includes(type))
     throw new ApiError(
       'invalid_request',
       `Content-Type "${type || '(none)'}" is not accepted: send the dump as application/octet-stream, chunks as multipart/form-data, or the assemble step as application/json.`,
     );
-  }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > ctx.config.limits.maxBodyBytes)
+    throw new ApiError(
+      'file_too_large',
+      `The body is ${declared} bytes; raw bodies may hold up to ${ctx.config.limits.maxBodyBytes} bytes (use the chunked flow for larger files).`,
+    );
+  const file = await receive(request.raw, {
+    tmpDir: ctx.tmpDir,
+    maxBytes: ctx.config.limits.maxBodyBytes,
+    what: 'The body',
+    ...(Number.isSafeInteger(declared) ? { expectedBytes: declared } : {}),
+    // In memory only when the dump is not stored: a stored dump is written out anyway.
+    ...(ctx.spoolMemory && !stores ? { memory: ctx.spoolMemory } : {}),
+  });
+  ctx.metrics.uploadBytes.inc(file.size);
   try {
-    const idempotencyKey = request.headers['idempotency-key'];
-    const result = await ingest(ctx, auth, operation, file, {
-      save: options.save,
-      siteUrl: siteUrlOf(ctx, request),
-      ...(fileName ? { fileName } : {}),
-      ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
-    });
-    if (fileId && result.status === 200) await dropChunks(ctx, auth.account.id, fileId);
+    const result = await ingest(ctx, auth, operation, file, ingestOptions(options.fileName));
     await reply.code(result.status).type('application/json').send(result.body);
   } finally {
     await file.remove();
@@ -115,7 +113,7 @@ async function receiveChunk(ctx: ServiceContext, request: FastifyRequest): Promi
     const fileId = checkFileId(fields.fileId);
     const index = parseChunkIndex(fields.chunkIndex);
     if (!chunk) throw new ApiError('invalid_request', 'The multipart body has no "chunk" file field.');
-    await putChunk(ctx, authOf(request), fileId, index, chunk.open());
+    await putChunk(ctx, authOf(request), fileId, index, chunk.open);
   } catch (error) {
     throw malformedMultipart(error) ?? error;
   } finally {

@@ -11,6 +11,13 @@ const MAX_CHUNKS = 10_000;
 const chunkKey = (accountId: string, fileId: string, index: number) =>
   `chunks/${accountId}/${fileId}/${index}`;
 
+/**
+ * The Idempotency-Key record that makes one fileId assemble once (assemble.ts). The space keeps it
+ * apart from clients' keys, which are visible characters only.
+ */
+export const ASSEMBLE_PREFIX = 'assemble ';
+export const assembleKey = (fileId: string): string => `${ASSEMBLE_PREFIX}${fileId}`;
+
 export function parseChunkIndex(text: string | undefined): number {
   if (text === undefined || !/^(0|[1-9]\d{0,4})$/.test(text) || Number(text) >= MAX_CHUNKS)
     throw new ApiError('invalid_request', `chunkIndex must be a whole number from 0 to ${MAX_CHUNKS - 1}.`);
@@ -29,7 +36,8 @@ export async function putChunk(
   auth: AuthContext,
   fileId: string,
   index: number,
-  body: Readable,
+  /** Opened once the chunk is known to fit: nothing waits between the open and the read. */
+  open: () => Readable,
 ): Promise<void> {
   const key = chunkKey(auth.account.id, fileId, index);
   // The chunks of one file may not add up to more than the plan's file limit: an assemble would
@@ -44,13 +52,10 @@ export async function putChunk(
           `The chunks of fileId "${fileId}" would exceed ${maxFile} bytes, the largest file the ${auth.account.plan} plan accepts.`,
         )
       : new ApiError('file_too_large', `A chunk may hold at most ${ctx.config.limits.maxChunkBytes} bytes.`);
-  if (room <= 0) {
-    body.destroy();
-    throw tooLarge();
-  }
+  if (room <= 0) throw tooLarge();
   let size: number;
   try {
-    ({ size } = await ctx.blobs.put(key, body, {
+    ({ size } = await ctx.blobs.put(key, open(), {
       maxBytes: Math.min(ctx.config.limits.maxChunkBytes, room),
     }));
   } catch (error) {
@@ -63,6 +68,8 @@ export async function putChunk(
   }
   ctx.metrics.uploadBytes.inc(size);
   await ctx.storage.chunks.put(auth.account.id, fileId, { index, size, blobKey: key, createdAt: ctx.now() });
+  // Chunks sent again for an assembled fileId make a new file: its next assemble runs anew.
+  await ctx.storage.idempotency.forgetDone(auth.account.id, assembleKey(fileId));
 }
 
 /** Joins the chunks of `fileId` in index order into one file; a gap or an unknown fileId is 400. */

@@ -23,4 +23,8 @@ export interface ServiceContext {
   /** Room for request bodies held in memory instead (absent: always spooled to tmpDir). */
   spoolMemory?: MemoryBudget;
   now(): number;
+  /** Credit holds of work in flight in this process: a shutdown gives back those it cannot wait for. */
+  holdsInFlight: Set<string>;
+  /** This process, as Idempotency-Key records name their holder (instance.ts). */
+  instanceId: string;
 }

@@ -7,6 +7,7 @@ import { openStorage, type Storage } from '../storage/index.js';
 import { AnalysisPool } from './analysis-pool.js';
 import type { ServiceContext } from './context.js';
 import { MemoryBudget } from './incoming-file.js';
+import { newInstanceId } from './instance.js';
 import { Metrics } from './metrics.js';
 import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
@@ -101,6 +102,8 @@ export async function createContext(
     tmpDir: join(config.dataDir, 'tmp'),
     spoolMemory,
     now,
+    instanceId: newInstanceId(),
+    holdsInFlight: new Set(),
   };
 }
 

@@ -4,6 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { holdErrors } from '../storage/blobs/hold-errors.js';
 import { ApiError } from './api-error.js';
 
 /**
@@ -162,6 +163,8 @@ export async function spool(
   maxBytes: number,
   what = 'The file',
 ): Promise<IncomingFile & { path: string }> {
+  // Before the first await: a multipart part or a blob may fail while the directory is made.
+  if (source instanceof Readable) holdErrors(source);
   await mkdir(tmpDir, { recursive: true });
   const path = join(tmpDir, `${randomUUID()}.dump`);
   let size = 0;
@@ -189,7 +192,8 @@ export async function spool(
     await remove();
     throw new ApiError('invalid_request', 'The body is empty: send the dump file as the request body.');
   }
-  const open = () => createReadStream(path);
+  // Handed across awaits (to a blob store's put): the spool file may be removed before it is opened.
+  const open = () => holdErrors(createReadStream(path));
   const sha256 = async () => {
     const hash = createHash('sha256');
     for await (const chunk of open()) hash.update(chunk as Buffer);

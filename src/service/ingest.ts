@@ -1,19 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import { type Account, HoldLostError } from '../storage/index.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { AnalysisMemoryError, AnalysisTimeoutError, PoolSaturatedError } from './analysis-pool.js';
 import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
 import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';
+import { checkIdempotencyKey, idempotent, type JsonReply } from './idempotent.js';
 import type { IncomingFile } from './incoming-file.js';
 import type { AuthContext } from './tokens.js';
 import { sessionLinks } from './urls.js';
-
-// Replies kept for Idempotency-Key replays can be megabytes: (de)compress them off the event loop.
-const gzip = promisify(gzipCb);
-const gunzip = promisify(gunzipCb);
 
 export type Operation = 'analyze' | 'upload' | 'enrich';
 
@@ -23,12 +18,6 @@ export interface IngestOptions {
   fileName?: string;
   siteUrl: string;
   idempotencyKey?: string;
-}
-
-export interface JsonReply {
-  status: number;
-  /** The body: JSON, as text or as UTF-8 bytes. */
-  body: string | Buffer;
 }
 
 const DUMP_ERRORS: Record<
@@ -58,6 +47,10 @@ export function analysisError(
   return new ApiError(code, `${known.prefix}: ${result.message}`);
 }
 
+/** The hash an Idempotency-Key is tied to: a retry must be the same request. */
+export const requestHash = (parts: unknown[]): string =>
+  createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+
 /**
  * Analyze, upload and enrich: one credit held before the work and settled with it (a failure
  * spends nothing), optional storage of dump and analysis in one transaction, and Idempotency-Key
@@ -71,61 +64,17 @@ export async function ingest(
   options: IngestOptions,
 ): Promise<JsonReply> {
   requireWrite(auth);
-  const { account } = auth;
   const key = options.idempotencyKey;
-  if (key !== undefined) {
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([operation, options.save, options.fileName ?? null, await file.sha256()]))
-      .digest('hex');
-    const replay = await claimIdempotencyKey(ctx, account.id, key, requestHash);
-    if (replay) return replay;
-  }
-  try {
-    const reply = await run(ctx, account, operation, file, options);
-    if (key !== undefined)
-      await ctx.storage.idempotency.complete(account.id, key, reply.status, await gzip(reply.body));
-    return reply;
-  } catch (error) {
-    if (key !== undefined) {
-      // Client errors are answered the same on a retry; server-side failures let the retry run again.
-      if (error instanceof ApiError && error.status < 500 && error.code !== 'rate_limited')
-        await ctx.storage.idempotency.complete(
-          account.id,
-          key,
-          error.status,
-          await gzip(JSON.stringify({ error: error.message, errorCode: error.code })),
-        );
-      else await ctx.storage.idempotency.abandon(account.id, key);
-    }
-    throw error;
-  }
+  if (key === undefined) return ingestFile(ctx, auth.account, operation, file, options);
+  checkIdempotencyKey(key);
+  const hash = requestHash([operation, options.save, options.fileName ?? null, await file.sha256()]);
+  return idempotent(ctx, auth.account.id, key, hash, () =>
+    ingestFile(ctx, auth.account, operation, file, options),
+  );
 }
 
-async function claimIdempotencyKey(
-  ctx: ServiceContext,
-  accountId: string,
-  key: string,
-  requestHash: string,
-): Promise<JsonReply | undefined> {
-  if (!/^[\x21-\x7e]{1,255}$/.test(key))
-    throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
-  const deadline = ctx.now() + ctx.config.analysisTimeoutMs;
-  for (;;) {
-    const state = await ctx.storage.idempotency.begin(accountId, key, requestHash, ctx.now());
-    if (state.kind === 'new') return undefined;
-    if (state.kind === 'mismatch')
-      throw new ApiError('invalid_request', 'This Idempotency-Key was used for a different request.');
-    if (state.kind === 'done') return { status: state.statusCode, body: await gunzip(state.response) };
-    // The first request with this key is still running: wait for its answer.
-    if (ctx.now() > deadline)
-      throw new ApiError('server_busy', 'The first request with this Idempotency-Key is still running.', {
-        'retry-after': '5',
-      });
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function run(
+/** The work of `ingest` once its Idempotency-Key (if any) is this request's own. */
+export async function ingestFile(
   ctx: ServiceContext,
   account: Account,
   operation: Operation,
@@ -143,6 +92,7 @@ async function run(
   const sessionId = randomUUID();
   const hold = await ctx.storage.accounts.hold(account.id, ctx.now(), sessionId);
   if (!hold) throw new ApiError('no_credits', 'No credits left on this account: see GET /v1.0/quota.');
+  ctx.holdsInFlight.add(hold);
   const save = operation === 'upload' || options.save;
   // The payload names the file as a stored session's row does (and GET answers), never the spool
   // file: the name given, else `dump`, stored or not (the specification types fileName as a string).
@@ -210,6 +160,8 @@ async function run(
     if (error instanceof HoldLostError)
       throw new ApiError('no_credits', 'No credits left on this account: see GET /v1.0/quota.');
     throw error;
+  } finally {
+    ctx.holdsInFlight.delete(hold);
   }
 }
 

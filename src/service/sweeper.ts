@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
+import { ASSEMBLE_PREFIX } from './chunks.js';
 import type { ServiceContext } from './context.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -52,6 +53,8 @@ export async function sweep(ctx: SweepContext, options: SweepOptions = {}): Prom
   const holds = await ctx.storage.accounts.releaseStaleHolds(now - grace);
   const idempotencyKeys =
     (await ctx.storage.idempotency.expire(now - DAY)) +
+    // The answer of an assembled fileId is kept as long as its chunks would have been.
+    (await ctx.storage.idempotency.expire(now - ctx.config.limits.chunkTtlMs, ASSEMBLE_PREFIX)) +
     (await ctx.storage.idempotency.abandonPending(now - grace));
   const mcpSessions = await ctx.storage.mcpSessions.expire(now - DAY);
   const result: SweepResult = {

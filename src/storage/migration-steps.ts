@@ -302,4 +302,14 @@ export const MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    // Idempotency-Key records name the process running their first request and how long it holds
+    // them (its lease, renewed while it runs): a retry takes over a key whose process is gone
+    // rather than waiting for an answer that never comes (service/idempotent.ts).
+    name: '007-idempotency-owner',
+    async up(db, t) {
+      await db.schema.alterTable('idempotency_keys').addColumn('owner', 'text').execute();
+      await db.schema.alterTable('idempotency_keys').addColumn('lease_until', t.time).execute();
+    },
+  },
 ];

@@ -126,6 +126,13 @@ export interface ChunkRecord {
   createdAt: number;
 }
 
+/** Who claims an Idempotency-Key, for how long, and how to tell that a holder's process is gone. */
+export interface IdempotencyClaim {
+  owner: string;
+  leaseUntil: number;
+  ownerGone?(owner: string): boolean;
+}
+
 export type IdempotencyState =
   | { kind: 'new' }
   | { kind: 'pending' }

@@ -121,6 +121,10 @@ export interface IdempotencyKeysTable {
   /** gzip-compressed response body. */
   response: Uint8Array | null;
   created_at: number;
+  /** The process running the first request (service/instance.ts); null on records made before 007. */
+  owner: string | null;
+  /** Until when `owner` holds the pending key unless it renews it (epoch ms). */
+  lease_until: number | null;
 }
 
 export interface McpSessionsTable {

@@ -194,6 +194,59 @@ export function storageContract(name: string, open: () => Promise<TestStorage>, 
         expect((await s.idempotency.begin('a', 'key', 'h')).kind).toBe('done');
       });
 
+      it('hands a pending key over when its holder is gone or its lease ran out, to one claimant', async () => {
+        const claim = (owner: string, leaseUntil: number, gone: string[] = []) => ({
+          owner,
+          leaseUntil,
+          ownerGone: (o: string) => gone.includes(o),
+        });
+        expect(await s.idempotency.begin('l', 'k', 'h', 1_000, claim('n1', 11_000))).toEqual({ kind: 'new' });
+        // Held and renewed: others wait.
+        expect(await s.idempotency.begin('l', 'k', 'h', 5_000, claim('n2', 15_000))).toEqual({
+          kind: 'pending',
+        });
+        expect(await s.idempotency.renew('l', 'k', 'n1', 20_000)).toBe(true);
+        expect(await s.idempotency.begin('l', 'k', 'h', 15_000, claim('n2', 25_000))).toEqual({
+          kind: 'pending',
+        });
+        // Its process is gone: taken over at once, by one of two claimants.
+        const both = await Promise.all([
+          s.idempotency.begin('l', 'k', 'h', 16_000, claim('n2', 26_000, ['n1'])),
+          s.idempotency.begin('l', 'k', 'h', 16_000, claim('n3', 26_000, ['n1'])),
+        ]);
+        expect(both.map((b) => b.kind).sort()).toEqual(['new', 'pending']);
+        const winner = both[0]!.kind === 'new' ? 'n2' : 'n3';
+        // The old holder can neither renew, complete nor abandon it any more.
+        expect(await s.idempotency.renew('l', 'k', 'n1', 30_000)).toBe(false);
+        await s.idempotency.complete('l', 'k', 200, new Uint8Array([9]), 'n1');
+        await s.idempotency.abandon('l', 'k', 'n1');
+        expect(await s.idempotency.begin('l', 'k', 'h', 17_000, claim('n4', 27_000))).toEqual({
+          kind: 'pending',
+        });
+        // The lease runs out without renewal: the next claimant takes it.
+        expect(await s.idempotency.begin('l', 'k', 'h', 26_001, claim('n4', 36_001))).toEqual({
+          kind: 'new',
+        });
+        expect(await s.idempotency.renew('l', 'k', winner, 40_000)).toBe(false);
+        await s.idempotency.complete('l', 'k', 200, new Uint8Array([7]), 'n4');
+        const done = await s.idempotency.begin('l', 'k', 'h', 50_000, claim('n5', 60_000, ['n4']));
+        expect(done.kind === 'done' && [...done.response]).toEqual([7]);
+        // A stored answer can be forgotten (a fileId's chunks sent anew); a pending key cannot.
+        await s.idempotency.forgetDone('l', 'k');
+        expect(await s.idempotency.begin('l', 'k', 'h', 51_000, claim('n5', 61_000))).toEqual({
+          kind: 'new',
+        });
+        await s.idempotency.forgetDone('l', 'k');
+        expect(await s.idempotency.begin('l', 'k', 'h', 52_000, claim('n6', 62_000))).toEqual({
+          kind: 'pending',
+        });
+        // Expiry by key prefix: only the keys that start with it, wildcards taken as they are.
+        await s.idempotency.begin('l', 'p_x', 'h', 1_000);
+        await s.idempotency.begin('l', 'p%y', 'h', 1_000);
+        expect(await s.idempotency.expire(2_000, 'p%')).toBe(1);
+        expect(await s.idempotency.begin('l', 'p_x', 'h', 3_000)).toEqual({ kind: 'pending' });
+      });
+
       it('keeps MCP sessions until deleted or idle', async () => {
         await s.mcpSessions.create({
           id: 'm1',

@@ -4,6 +4,7 @@ import { unknownSettings } from '../../config/unknown-settings.js';
 import { configWarnings } from '../../config/warnings.js';
 import { buildApp } from '../../http/build-app.js';
 import { closeContext, createContext } from '../../service/create-context.js';
+import { drain } from '../../service/shutdown.js';
 import { startSweeper } from '../../service/sweeper.js';
 import { invocation } from '../invocation.js';
 import type { CliIo } from '../io.js';
@@ -78,7 +79,7 @@ export async function serveCommand(
       else ctx.log.info({ signal }, 'shutting down: finishing requests in flight');
       state.draining = true;
       stopSweeper();
-      await app.close();
+      await drain(ctx, () => app.close(), config.shutdownGraceMs);
       await closeContext(ctx);
     });
     app.server.on('close', () => resolve(0));

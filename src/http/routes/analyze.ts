@@ -22,7 +22,7 @@ export function analyzeRoute(app: App, { ctx, alias }: RouteOptions): void {
         operationId: 'analyze',
         summary: 'Analyze a dump',
         description:
-          'Analyzes a webrtc-internals export or an rtcstats dump (gzip accepted) and returns the session payload: summary, observations and scores. Send the file as the raw body (application/octet-stream), or in chunks (multipart/form-data: chunk, fileId, chunkIndex) followed by `{fileId, assemble: true}` as JSON. With `save=true` the dump and its analysis are also stored, like upload. One credit on success; a failure spends nothing. An `Idempotency-Key` header makes a retry return the first answer without a second charge.',
+          'Analyzes a webrtc-internals export or an rtcstats dump (gzip accepted) and returns the session payload: summary, observations and scores. Send the file as the raw body (application/octet-stream), or in chunks (multipart/form-data: chunk, fileId, chunkIndex) followed by `{fileId, assemble: true}` as JSON. With `save=true` the dump and its analysis are also stored, like upload. One credit on success; a failure spends nothing. An `Idempotency-Key` header makes a retry return the first answer without a second charge (a success, 400 or 415; after any other failure the retry runs again). A fileId is assembled once: assembling it again, or at the same time, answers the same.',
         tags: ['Dumps'],
         security: BEARER,
         consumes: INGEST_CONSUMES,

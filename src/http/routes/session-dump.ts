@@ -53,6 +53,8 @@ export async function sendDump(
   reply: FastifyReply,
   row: SessionRow,
 ): Promise<FastifyReply> {
+  // The length first: the stream then goes to the reply with no await in between.
+  const size = await ctx.blobs.size(row.blobKey);
   let body: Readable;
   try {
     body = await ctx.blobs.get(row.blobKey);
@@ -61,7 +63,6 @@ export async function sendDump(
       throw new ApiError('not_found', 'The dump file of this session is no longer stored.');
     throw error;
   }
-  const size = await ctx.blobs.size(row.blobKey);
   if (size !== undefined) reply.header('content-length', size);
   return reply
     .type('application/octet-stream')

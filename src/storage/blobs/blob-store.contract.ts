@@ -40,6 +40,14 @@ export function blobStoreContract(
       expect(await store.size('big/x')).toBeUndefined();
     });
 
+    it('rejects a body that fails before it is read, stores nothing, and the process goes on', async () => {
+      // As a spool file removed while the request waited: the error comes before any reader.
+      const body = new Readable({ read() {} });
+      setImmediate(() => body.destroy(Object.assign(new Error('spool file gone'), { code: 'ENOENT' })));
+      await expect(store.put('gone/x', body)).rejects.toThrow(/spool file gone/);
+      expect(await store.size('gone/x')).toBeUndefined();
+    });
+
     it('reports missing objects, deletes idempotently and lists by prefix', async () => {
       await expect(store.get('missing/x')).rejects.toBeInstanceOf(BlobNotFoundError);
       expect(await store.size('missing/x')).toBeUndefined();

@@ -11,6 +11,7 @@ import {
   type BlobStore,
   BlobTooLargeError,
 } from '../blob-store.js';
+import { holdErrors } from '../hold-errors.js';
 
 const INCOMING = '.incoming';
 
@@ -31,6 +32,8 @@ export class FsBlobStore implements BlobStore {
     body: Readable | Uint8Array,
     options: { maxBytes?: number } = {},
   ): Promise<{ size: number }> {
+    // Before the first await: the body may fail while the directory is made (see holdErrors).
+    if (!(body instanceof Uint8Array)) holdErrors(body);
     const target = this.path(key);
     const temp = join(this.root, INCOMING, randomUUID());
     await mkdir(dirname(temp), { recursive: true });
@@ -61,7 +64,8 @@ export class FsBlobStore implements BlobStore {
   async get(key: string): Promise<Readable> {
     const path = this.path(key);
     if ((await this.size(key)) === undefined) throw new BlobNotFoundError(key);
-    return createReadStream(path);
+    // Removed between the stat and the open: the reader gets ENOENT, the process goes on.
+    return holdErrors(createReadStream(path));
   }
 
   async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {

@@ -21,6 +21,7 @@ import {
   type BlobStore,
   BlobTooLargeError,
 } from '../blob-store.js';
+import { holdErrors } from '../hold-errors.js';
 
 const MiB = 1024 * 1024;
 
@@ -88,6 +89,8 @@ export class S3BlobStore implements BlobStore {
     body: Readable | Uint8Array,
     options: { maxBytes?: number } = {},
   ): Promise<{ size: number }> {
+    // Before the first await: the body may fail before the upload reads it (see holdErrors).
+    if (!(body instanceof Uint8Array)) holdErrors(body);
     const Key = this.objectKey(key);
     const max = options.maxBytes ?? Number.POSITIVE_INFINITY;
     let size = 0;
@@ -137,7 +140,7 @@ export class S3BlobStore implements BlobStore {
       const out = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
-      return out.Body as Readable;
+      return holdErrors(out.Body as Readable);
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(key);
       throw error;
@@ -146,13 +149,13 @@ export class S3BlobStore implements BlobStore {
 
   /** Analysis workers read files: the object is downloaded to a private temporary directory. */
   async localFile(key: string): Promise<{ path: string; release(): Promise<void> }> {
-    const body = await this.get(key);
     await mkdir(this.tmpDir, { recursive: true });
     const dir = await mkdtemp(join(this.tmpDir, 's3-'));
     const release = () => rm(dir, { recursive: true, force: true });
     const path = join(dir, 'blob');
     try {
-      await pipeline(body, createWriteStream(path));
+      // Asked for once the directory is there: nothing stands between the response and its reader.
+      await pipeline(await this.get(key), createWriteStream(path));
     } catch (error) {
       await release();
       throw error;
