@@ -48,7 +48,9 @@ function pairRttMedian(ice: IceTransports): number | undefined {
 
 function median(values: number[]): number | undefined {
   if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numerically without a comparator call per step: several times faster on
+  // the thousands of samples of a long call.
+  const sorted = Float64Array.from(values).sort();
   return sorted[Math.floor(sorted.length / 2)];
 }
 
