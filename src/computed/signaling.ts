@@ -65,6 +65,12 @@ export interface Signaling {
   localTracks: TrackRecord[];
   remoteTracks: TrackRecord[];
   dataChannels: DataChannelRecord[];
+  /**
+   * How finely the log records time, ms: 1000 when every event time is a whole second
+   * (webrtc-internals exports before M117 wrote locale times, to the second), else 1. A delay
+   * between two events of a whole-second log is known only to within a second either way.
+   */
+  timeResolutionMs: number;
 }
 
 const LOCAL_DESCRIPTION_EVENTS = new Set([
@@ -88,6 +94,7 @@ export function signaling(pc: RawPeerConnection): Signaling {
     localTracks: [],
     remoteTracks: [],
     dataChannels: [],
+    timeResolutionMs: timeResolution(pc.events),
   };
   let explicitRestarts = 0;
   let negotiation: Negotiation | undefined;
@@ -304,6 +311,23 @@ function hasIceRestart(v: unknown): boolean {
 function sdpOf(value: unknown): string | undefined {
   if (isObject(value) && typeof value.sdp === 'string' && value.sdp.length > 0) return value.sdp;
   return undefined;
+}
+
+/**
+ * Fewer events than this cannot tell a whole-second log: two or three events can fall on whole
+ * seconds by chance (one in a thousand each), ten cannot.
+ */
+const RESOLUTION_MIN_EVENTS = 10;
+
+function timeResolution(events: readonly TraceEvent[]): number {
+  let timed = 0;
+  for (const e of events) {
+    const t = e.timestamp;
+    if (t === undefined || !Number.isFinite(t)) continue;
+    if (t % 1000 !== 0) return 1;
+    timed++;
+  }
+  return timed >= RESOLUTION_MIN_EVENTS ? 1000 : 1;
 }
 
 /** An ICE restart gives the local description new credentials. */
