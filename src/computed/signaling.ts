@@ -188,7 +188,14 @@ export function signaling(pc: RawPeerConnection): Signaling {
   }
   if (out.localTracks.length === 0 && out.remoteTracks.length === 0) tracksFromTransceivers(out, pc.events);
   out.pendingNegotiation = lastSignalingState !== 'stable' && lastSignalingState !== 'closed';
-  out.iceRestarts = Math.max(explicitRestarts, ufragChanges(out.localDescriptions));
+  const restarts = ufragChanges(out.localDescriptions);
+  out.iceRestarts = Math.max(explicitRestarts, restarts.length);
+  // The negotiation that applied new credentials restarted ICE, whether or not its offer asked
+  // for it (restartIce() and an answer to a restarting offer do not say so in createOffer).
+  for (const at of restarts) {
+    const n = negotiationAt(out.negotiations, at);
+    if (n) n.iceRestart = true;
+  }
   return out;
 }
 
@@ -330,18 +337,33 @@ function timeResolution(events: readonly TraceEvent[]): number {
   return timed >= RESOLUTION_MIN_EVENTS ? 1000 : 1;
 }
 
-/** An ICE restart gives the local description new credentials. */
-function ufragChanges(descriptions: readonly Description[]): number {
-  let changes = 0;
+/** An ICE restart gives the local description new credentials: the times it did. */
+function ufragChanges(descriptions: readonly Description[]): (number | undefined)[] {
+  const changes: (number | undefined)[] = [];
   let last: string | undefined;
   for (const d of descriptions) {
     if (d.source !== 'setLocalDescription' && d.source !== 'setLocalDescriptionOnSuccess') continue;
     const ufrag = d.summary.ufrags[0];
     if (!ufrag) continue;
-    if (last !== undefined && ufrag !== last) changes++;
+    if (last !== undefined && ufrag !== last) changes.push(d.at);
     last = ufrag;
   }
   return changes;
+}
+
+/** The negotiation under way at `at`, else the last one started before it. */
+function negotiationAt(
+  negotiations: readonly Negotiation[],
+  at: number | undefined,
+): Negotiation | undefined {
+  if (at === undefined) return undefined;
+  let before: Negotiation | undefined;
+  for (const n of negotiations) {
+    if (n.startedAt === undefined || n.startedAt > at) continue;
+    if (n.completedAt === undefined || at <= n.completedAt) return n;
+    before = n;
+  }
+  return before;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
