@@ -35,7 +35,12 @@ detectorCases(detector, {
       session: fixtureSession('jitsi/chrome-standard-multiple-p2p'),
       severities: ['medium'],
       check: ([o]) => {
-        expect(o!.durationInPercent).toBeCloseTo(56.96, 1);
+        expect(o!.indicators!.limitedPercent).toBeCloseTo(56.96, 1);
+        // 10 s of ramp over 310 s taken off: the sentence and the judged figure are one number.
+        expect(o!.durationInPercent).toBeCloseTo(53.73, 1);
+        expect(o!.meaning).toBe(
+          'Sent video was limited by bandwidth 54 % of the time after the start-up ramp of the bandwidth estimate (57 % with it).',
+        );
         expect(o!.source!.pid).toBe('PC_3');
         expect(o!.indicators!.layers).toBe(3);
       },
@@ -45,8 +50,9 @@ detectorCases(detector, {
       session: limited(0.9, 0, 61),
       severities: ['high'],
       check: ([o]) => {
-        expect(o!.durationInPercent).toBe(90);
+        expect(o!.indicators!.limitedPercent).toBe(90);
         expect(o!.indicators!.judgedPercent).toBeCloseTo(90 - 100 / 6, 2);
+        expect(o!.durationInPercent).toBe(o!.indicators!.judgedPercent);
         expect(o!.firstSeenAt).toBe(T0);
       },
     },
@@ -57,6 +63,18 @@ detectorCases(detector, {
       check: ([o]) => {
         expect(o!.indicators!.judgedPercent).toBe(35);
         expect(o!.firstSeenAt).toBe(T0 + 15_000);
+      },
+    },
+    {
+      name: 'real renegotiation that added video: judged on 47 %, and the sentence says 47 %',
+      session: fixtureSession('chromium156/renegotiation/webrtc_internals_dump.txt'),
+      severities: ['medium'],
+      check: ([o]) => {
+        expect(o!.indicators!.limitedPercent).toBeCloseTo(99.85, 1);
+        expect(o!.durationInPercent).toBeCloseTo(47.25, 1);
+        expect(o!.meaning).toBe(
+          'Sent video was limited by bandwidth 47 % of the time after the start-up ramp of the bandwidth estimate (100 % with it).',
+        );
       },
     },
     {

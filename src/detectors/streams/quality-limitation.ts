@@ -164,7 +164,8 @@ export function limitationDetector(type: string, reason: Reason): Detector {
             ...streamSubject(stream),
             episodes: reasonEpisodes(stream, reason),
             firstSeenAt: firstReasonAt(stream, reason),
-            durationInPercent: share,
+            // The figure the severity was judged on is the one the sentence gives.
+            durationInPercent: judged,
             indicators: {
               limitedPercent: share,
               judgedPercent: judged,
@@ -172,7 +173,7 @@ export function limitationDetector(type: string, reason: Reason): Detector {
               layers,
               rid: stream.rid ?? null,
             },
-            meaning: `Sent video was limited by ${reason === 'other' ? 'other causes' : reason} ${pct(share, 0)} of the time.`,
+            meaning: limitationMeaning(reason, share, judged),
           },
         ];
       });
@@ -181,6 +182,18 @@ export function limitationDetector(type: string, reason: Reason): Detector {
   /** The steps run() applies are the severity thresholds of the meta. */
   const steps = severitySteps(detector.meta.thresholds);
   return detector;
+}
+
+/**
+ * The sentence gives the share the severity was judged on; when the start-up ramp was taken off,
+ * it says so and gives the whole share beside it (a sentence of 100 % on a finding judged on 47 %
+ * read as a contradiction).
+ */
+function limitationMeaning(reason: Reason, share: number, judged: number): string {
+  const cause = reason === 'other' ? 'other causes' : reason;
+  if (Math.round(judged) === Math.round(share))
+    return `Sent video was limited by ${cause} ${pct(judged, 0)} of the time.`;
+  return `Sent video was limited by ${cause} ${pct(judged, 0)} of the time after the start-up ramp of the bandwidth estimate (${pct(share, 0)} with it).`;
 }
 
 /** The stretches in which the encoder gave `reason` as its limitation. */
