@@ -78,6 +78,18 @@ detectorCases(detector, {
       },
     },
     {
+      name: 'a 10 s sender limited 96 % of its time: the ramp takes at most 60 % of it, 36 % is medium',
+      session: limited(0.96, 0, 11),
+      severities: ['medium'],
+      check: ([o]) => expect(o!.indicators!.judgedPercent).toBeCloseTo(36, 6),
+    },
+    {
+      name: 'a 17 s sender limited 96 % of its time: 10 s of ramp off, 37 % is medium',
+      session: limited(0.96, 0, 18),
+      severities: ['medium'],
+      check: ([o]) => expect(o!.indicators!.judgedPercent).toBeCloseTo(96 - 1000 / 17, 1),
+    },
+    {
       name: 'limited exactly 10 % after the ramp is low',
       session: limited(0.1, 20),
       severities: ['low'],

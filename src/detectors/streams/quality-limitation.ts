@@ -25,7 +25,7 @@ const TEXT: Record<
     title: 'Bandwidth limitation',
     tags: ['video', 'outbound', 'network'],
     description:
-      'The video encoder reduced resolution or frame rate because the estimated bandwidth was not enough (qualityLimitationReason "bandwidth"). A short limitation while the estimate ramps up at the start is normal and is not counted (up to 10 s, unless the per-sample reasons show the limitation began later); a long one means the uplink cannot carry the video.',
+      'The video encoder reduced resolution or frame rate because the estimated bandwidth was not enough (qualityLimitationReason "bandwidth"). A short limitation while the estimate ramps up at the start is normal and is not counted (up to 10 s, and at most 60 % of the time of a short stream, unless the per-sample reasons show the limitation began later); a long one means the uplink cannot carry the video.',
     remedy:
       'Check the uplink: competing uploads, Wi-Fi quality, cellular signal. Lower the sending resolution for constrained users, or use simulcast/SVC so receivers get what fits.',
     limits: { high: 60, medium: 30, low: 10 },
@@ -62,6 +62,14 @@ export const RAMP_UP_MS = 10_000;
 export const RAMP_UP_SOURCE =
   'libwebrtc starts its bandwidth estimate at 300 kbps (kDefaultStartBitrateBps) and the encoder needs seconds to adapt up; 10 s is a project choice';
 
+/**
+ * The ramp takes at most this share of a stream's time. With a flat 10 s, a stream shorter than
+ * that was never judged at all, however much of it was held back (96 % of a 10 s sender read as
+ * nothing): the allowance scales down for short streams. A project choice, kept above the 55 % a
+ * sender of 9 s limited 65 % of its time needs to stay a ramp (jitsi/9c93a447..., reviewed).
+ */
+export const RAMP_UP_MAX_SHARE = 0.6;
+
 /** First sample time whose per-sample reason is `reason`. */
 function firstReasonAt(stream: RtpStream, reason: Reason): number | undefined {
   const reasons = stream.limitationReasons;
@@ -71,7 +79,7 @@ function firstReasonAt(stream: RtpStream, reason: Reason): number | undefined {
 
 /**
  * The share (percent) judged for one stream: for bandwidth, the start-up ramp (RAMP_UP_MS of the
- * time the stream sent media) is taken off, unless the per-sample reasons show the limitation began
+ * time the stream sent media, at most RAMP_UP_MAX_SHARE of it) is taken off, unless the per-sample reasons show the limitation began
  * only after the ramp.
  */
 function judgedPercent(
@@ -84,8 +92,9 @@ function judgedPercent(
   const start = stream.firstPacketAt ?? stream.firstSeenAt;
   if (firstAt !== undefined && firstAt > start + RAMP_UP_MS) return share;
   const spanMs = stream.lastSeenAt - start;
-  if (spanMs <= RAMP_UP_MS) return 0;
-  return Math.max(0, share - (100 * RAMP_UP_MS) / spanMs);
+  if (!(spanMs > 0)) return 0;
+  const rampMs = Math.min(RAMP_UP_MS, RAMP_UP_MAX_SHARE * spanMs);
+  return Math.max(0, share - (100 * rampMs) / spanMs);
 }
 
 export function limitationDetector(type: string, reason: Reason): Detector {
@@ -118,6 +127,13 @@ export function limitationDetector(type: string, reason: Reason): Detector {
                 value: RAMP_UP_MS / 1000,
                 unit: 's',
                 source: RAMP_UP_SOURCE,
+              },
+              {
+                name: 'start-up ramp at most',
+                value: RAMP_UP_MAX_SHARE * 100,
+                unit: "% of the stream's time",
+                source:
+                  'callscope: a stream shorter than the ramp is still judged; kept above the 55 % a reviewed 9 s ramp-only sender needs',
               },
             ]
           : []),
