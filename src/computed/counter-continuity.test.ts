@@ -75,6 +75,10 @@ describe('withoutResumeJumps', () => {
   it('keeps it when nothing else arrived (an outage)', () => {
     expect(withoutResumeJumps(lost, received, t, () => false)).toBe(lost);
   });
+  it('keeps loss after a silence shorter than 2 s: gaps between packets of a slow stream', () => {
+    const fast = [0, 500, 1000, 1500, 2000, 2500];
+    expect(withoutResumeJumps(lost, received, fast, () => true)).toBe(lost);
+  });
   it('keeps loss that came with packets, and loss without a pause', () => {
     expect(withoutResumeJumps([0, 0, 0, 0, 3, 4], received, t, () => true)).toEqual([0, 0, 0, 0, 3, 4]);
     expect(withoutResumeJumps([0, 50, 60], [10, 20, 30], [0, 1, 2], () => true)).toEqual([0, 50, 60]);

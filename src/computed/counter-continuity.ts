@@ -64,6 +64,13 @@ export function continued(counter: ArrayLike<number>, resets: readonly number[])
 }
 
 /**
+ * Nothing received for this long is a paused stream, not gaps between a slow stream's packets (a
+ * still screen at 1 fps leaves single polls empty): project choice, far below the 28-30 s pauses of
+ * the jitsi dumps that showed the jumps.
+ */
+const MIN_PAUSE_MS = 2_000;
+
+/**
  * packetsLost without the jumps of streams that resume. A receiver counts as lost the sequence
  * numbers it skipped, so when a paused stream comes back (the sender stopped sending, an SFU
  * switched layers) its counter can jump by hundreds while only a few packets arrive: the jump has no
@@ -84,7 +91,8 @@ export function withoutResumeJumps(
   for (let i = 0; i < received.length; i++) {
     const r = received[i]!;
     if (Number.isFinite(r) && flowing >= 0 && r > received[flowing]!) {
-      const paused = i - flowing > 1 && received[i - 1] === received[flowing];
+      const paused =
+        i - flowing > 1 && received[i - 1] === received[flowing] && t[i - 1]! - t[flowing]! >= MIN_PAUSE_MS;
       const jump = lost[i]! - lost[flowing]!;
       if (paused && jump > r - received[flowing]! && pathUp(t[flowing]!, t[i - 1]!)) {
         out ??= Float64Array.from(lost);
