@@ -76,7 +76,7 @@ export const WHY: Record<string, Record<string, string>> = {
     networkLossOut:
       'the remote reports 8-9 % of the packets this client sent lost from 0:39 for about a minute.',
     networkCongestionIn:
-      "after the call moved to the bridge, its received video sits at 40-90 kbit/s (180p) against 390 before, with jitter over the call's baseline; the stretches where the remote camera was off are left out.",
+      "on the bridge connection (PC_1) the received video falls to ~54 kbit/s for 10 s from 1:18 with the same set of streams flowing, while jitter rises over the call's baseline; where the remote camera was off or the bridge switched streams is left out.",
     audioConcealment:
       'concealedSamples over totalSamplesReceived of the received audio come to 13 % over the call: the counters say so (no loss cause on the way in explains it).',
   },

@@ -31,6 +31,11 @@ import { fixture } from './support/fixtures.js';
  * | firstCandidatePairLocal/RemoteType      | selectedPairs[0].local/remote.type (peerreflexive = prflx) | equal         |
  * | statsMeanRoundTripTime (seconds)        | roundTripTimeMs.avg / 1000                                 | ±0.01 s       |
  *
+ * Where the two differ on purpose: jitsi divides the raw packetsLost counter, callscope takes out
+ * the jump a paused stream's counter makes when it resumes while the connection carried other
+ * traffic (sequence numbers skipped, no packets that went missing: see counter-continuity.ts). The
+ * streams below are such streams; for them callscope must count no loss.
+ *
  * Not compared, because the meaning differs: tracks jitsi lists that are not RTP streams of that
  * direction in the dump (Firefox's RTCP-derived remote reports counted as received tracks; one SSRC
  * split by jitsi's videoType app event), candidate counts (jitsi counts only trickled candidates),
@@ -38,6 +43,8 @@ import { fixture } from './support/fixtures.js';
  */
 
 const DIR = fixture('jitsi', 'expected');
+/** Streams whose only "loss" is a resume jump (1527498116: 36 lost for 7 received after a 30 s pause). */
+const RESUME_JUMPS = new Set(['google-standard-stats-p2p PC_1 inbound 1527498116']);
 const CANDIDATE_TYPE: Record<string, string> = {
   peerreflexive: 'prflx',
   serverreflexive: 'srflx',
@@ -70,7 +77,11 @@ function expectedFiles(): { dump: string; expected: unknown }[] {
 const connectionStates = (pc: PeerConnectionSummary, state: string) =>
   pc.states.connection.filter((s) => s.state === state).length;
 
-function checkStandard(data: AnalyzeResponseData, aggregates: Record<string, StandardAggregate>): number {
+function checkStandard(
+  dump: string,
+  data: AnalyzeResponseData,
+  aggregates: Record<string, StandardAggregate>,
+): number {
   let compared = 0;
   for (const [pcId, agg] of Object.entries(aggregates)) {
     const pc = data.pConnections[pcId];
@@ -112,6 +123,12 @@ function checkStandard(data: AnalyzeResponseData, aggregates: Record<string, Sta
         if (!firefoxSender)
           expect(stream.packets, `${pcId} ${direction} ${track.ssrc} packets`).toBe(track.packets);
         const pct = stream.packets ? (100 * (stream.packetsLost ?? 0)) / stream.packets : 0;
+        if (RESUME_JUMPS.has(`${dump} ${pcId} ${direction} ${track.ssrc}`)) {
+          expect(track.packetsLostPct, `${pcId} ${direction} ${track.ssrc} jitsi loss`).toBeGreaterThan(5);
+          expect(stream.packetsLost, `${pcId} ${direction} ${track.ssrc} loss`).toBe(0);
+          compared += 2;
+          continue;
+        }
         expect(
           Math.abs(pct - track.packetsLostPct),
           `${pcId} ${direction} ${track.ssrc} loss`,
@@ -192,7 +209,7 @@ describe('agreement with jitsi rtcstats-server expected results', () => {
       for (const entry of entries) {
         const aggregates = (entry.features as { aggregates?: Record<string, StandardAggregate> } | undefined)
           ?.aggregates;
-        if (aggregates) compared += checkStandard(data, aggregates);
+        if (aggregates) compared += checkStandard(dump, data, aggregates);
         if (entry.connectionFeatures)
           compared += checkLegacy(data, String(entry.connId), entry.connectionFeatures as LegacyFeatures);
       }

@@ -14,6 +14,8 @@ export function renderSummary(file: string, data: AnalyzeResponseData): string {
   out.push(
     `  call          ${data.callStart ?? '–'} → ${data.callEnd ?? '–'} (${duration(data.durationMs)})`,
   );
+  const requests = mediaRequestsLine(data);
+  if (requests) out.push(`  media         ${requests}`);
   const browser = [ua.browser, ua.version].filter(Boolean).join(' ');
   const os = [ua.os, ua.osVersion].filter(Boolean).join(' ');
   out.push(`  client        ${browser || 'unknown browser'}${os ? ` on ${os}` : ''}`);
@@ -122,4 +124,18 @@ function resolutionText(width: Range, height: Range): string {
   if (!width || !height || width.max <= 0 || height.max <= 0) return '';
   const top = `${width.max}x${height.max}`;
   return width.min < width.max || height.min < height.max ? `${width.min}x${height.min}–${top}` : top;
+}
+
+/**
+ * The app's getUserMedia / getDisplayMedia requests, apart from the call: the call runs from its
+ * connections, and a request made long before (a preview, a page left open) is said as such.
+ */
+function mediaRequestsLine(data: AnalyzeResponseData): string | undefined {
+  const times = data.metadata.mediaRequests.map((r) => r.at).filter((t): t is number => t !== null);
+  if (times.length === 0) return undefined;
+  const count = `${times.length} device request${times.length === 1 ? '' : 's'}`;
+  const start = data.callStart === null ? Number.NaN : Date.parse(data.callStart);
+  const first = Math.min(...times);
+  if (!Number.isFinite(start) || first >= start) return count;
+  return `${count}, the first ${duration(start - first)} before the call`;
 }

@@ -6,9 +6,12 @@ const MIN_DATE_MS = Date.parse('0000-01-01T00:00:00.000Z');
 const MAX_DATE_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
- * First and last observed call activity: connection events and stats samples, and getUserMedia /
- * getDisplayMedia calls. Stats-server bookkeeping (connect, close, public IP) and app events are
- * not call activity.
+ * First and last observed call activity: the connections' events and stats samples, from the first
+ * connection created to the last closed or sampled. getUserMedia / getDisplayMedia requests are the
+ * call's only activity when no connection has any (a dump of device access alone); beside
+ * connections they are shown apart (metadata.mediaRequests), not counted in: a page keeps its
+ * requests for hours, and one made long before the call stretched a 4-minute call to 2 h 20 min.
+ * Stats-server bookkeeping (connect, close, public IP) and app events are not call activity.
  */
 
 export function callTimes(session: SessionView): { start: number | undefined; end: number | undefined } {
@@ -31,6 +34,7 @@ export function callTimes(session: SessionView): { start: number | undefined; en
     see(view.lifecycle.firstEventAt);
     see(view.lifecycle.lastEventAt);
   }
+  if (Number.isFinite(start)) return { start, end };
   for (const e of session.clientEvents)
     if (e.type.startsWith(GUM) || e.type.startsWith(GDM)) see(e.timestamp);
   return Number.isFinite(start) ? { start, end } : { start: undefined, end: undefined };

@@ -1,5 +1,6 @@
 import type { RawPeerConnection } from '../model/peer-connection.js';
 import type { StatsReport, StatsStore } from '../model/stats-report.js';
+import { continued, resetPoints } from './counter-continuity.js';
 import { inbound, outbound } from './rtp-derivations.js';
 import type { Direction, RtpStream } from './rtp-stream-types.js';
 import { lastFinite, ratePerSecond, sampleAt } from './series-math.js';
@@ -40,6 +41,16 @@ export function rtpStreams(pc: RawPeerConnection): RtpStream[] {
   return out;
 }
 
+/** Attributes of stream reports that are levels, not counters: never continued across a reset. */
+const GAUGES = new Set([
+  'audioLevel',
+  'frameHeight',
+  'frameWidth',
+  'framesPerSecond',
+  'jitter',
+  'targetBitrate',
+]);
+
 function buildStream(pcId: string, r: StatsReport, store: StatsStore): RtpStream | undefined {
   const kind = kindOf(r, store);
   if (!kind) return undefined;
@@ -48,8 +59,13 @@ function buildStream(pcId: string, r: StatsReport, store: StatsStore): RtpStream
   // Chrome before ~M112 kept many receiver metrics on the linked `track` report.
   const track = store.get(str(r.last('trackId')));
   const source = store.get(str(r.last('mediaSourceId')));
+  const packetsAttr = direction === 'inbound' ? 'packetsReceived' : 'packetsSent';
+  // Counters that started over (a new SSRC behind the same id, a rebuilt sender) are continued
+  // across the reset: the report's own counters only, a linked track's keeps its own count.
+  const resets = resetPoints(r.numbers(packetsAttr), r.values('ssrc'));
   const num = (attr: string, fallback?: StatsReport): ArrayLike<number> | undefined => {
-    const own = r.numbers(attr);
+    const values = r.numbers(attr);
+    const own = values && resets.length > 0 && !GAUGES.has(attr) ? continued(values, resets) : values;
     if (own && lastFinite(own) !== undefined) return own;
     const other = fallback?.numbers(attr);
     return other && fallback ? sampleAt(fallback.timestamps, other, t) : own;
@@ -82,7 +98,6 @@ function buildStream(pcId: string, r: StatsReport, store: StatsStore): RtpStream
   const codec = codecOf(r, store, kind);
   if (codec) stream.codec = codec;
 
-  const packetsAttr = direction === 'inbound' ? 'packetsReceived' : 'packetsSent';
   const bytesAttr = direction === 'inbound' ? 'bytesReceived' : 'bytesSent';
   const packets = num(packetsAttr);
   const bytes = num(bytesAttr);

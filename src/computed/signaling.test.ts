@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureSession } from '../../test/support/detector-cases.js';
+import { CHROMIUM_FORMATS } from '../../test/support/fixtures.js';
 import { StatsStore } from '../model/stats-report.js';
 import type { TraceEvent } from '../model/trace-event.js';
 import { signaling } from './signaling.js';
@@ -84,4 +86,19 @@ describe('signaling', () => {
     );
     expect(s.iceRestarts).toBe(1);
   });
+});
+
+describe('ICE restarts on real calls', () => {
+  // The caller called restartIce() at 15 s: its offer did not ask for it in createOffer, and the
+  // callee's answer only carried the new credentials.
+  const files = [...CHROMIUM_FORMATS.caller, ...CHROMIUM_FORMATS.callee];
+  it.each(files)(
+    'ice-restart/%s: the negotiation that changed the ICE credentials is the restart',
+    async (file) => {
+      const session = await fixtureSession(`chromium156/ice-restart/${file}`)();
+      const { negotiations, iceRestarts } = session.connections[0]!.signaling;
+      expect(iceRestarts).toBe(1);
+      expect(negotiations.map((n) => n.iceRestart)).toEqual([false, true]);
+    },
+  );
 });

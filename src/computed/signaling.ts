@@ -65,6 +65,12 @@ export interface Signaling {
   localTracks: TrackRecord[];
   remoteTracks: TrackRecord[];
   dataChannels: DataChannelRecord[];
+  /**
+   * How finely the log records time, ms: 1000 when every event time is a whole second
+   * (webrtc-internals exports before M117 wrote locale times, to the second), else 1. A delay
+   * between two events of a whole-second log is known only to within a second either way.
+   */
+  timeResolutionMs: number;
 }
 
 const LOCAL_DESCRIPTION_EVENTS = new Set([
@@ -88,6 +94,7 @@ export function signaling(pc: RawPeerConnection): Signaling {
     localTracks: [],
     remoteTracks: [],
     dataChannels: [],
+    timeResolutionMs: timeResolution(pc.events),
   };
   let explicitRestarts = 0;
   let negotiation: Negotiation | undefined;
@@ -181,7 +188,14 @@ export function signaling(pc: RawPeerConnection): Signaling {
   }
   if (out.localTracks.length === 0 && out.remoteTracks.length === 0) tracksFromTransceivers(out, pc.events);
   out.pendingNegotiation = lastSignalingState !== 'stable' && lastSignalingState !== 'closed';
-  out.iceRestarts = Math.max(explicitRestarts, ufragChanges(out.localDescriptions));
+  const restarts = ufragChanges(out.localDescriptions);
+  out.iceRestarts = Math.max(explicitRestarts, restarts.length);
+  // The negotiation that applied new credentials restarted ICE, whether or not its offer asked
+  // for it (restartIce() and an answer to a restarting offer do not say so in createOffer).
+  for (const at of restarts) {
+    const n = negotiationAt(out.negotiations, at);
+    if (n) n.iceRestart = true;
+  }
   return out;
 }
 
@@ -306,18 +320,50 @@ function sdpOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** An ICE restart gives the local description new credentials. */
-function ufragChanges(descriptions: readonly Description[]): number {
-  let changes = 0;
+/**
+ * Fewer events than this cannot tell a whole-second log: two or three events can fall on whole
+ * seconds by chance (one in a thousand each), ten cannot.
+ */
+const RESOLUTION_MIN_EVENTS = 10;
+
+function timeResolution(events: readonly TraceEvent[]): number {
+  let timed = 0;
+  for (const e of events) {
+    const t = e.timestamp;
+    if (t === undefined || !Number.isFinite(t)) continue;
+    if (t % 1000 !== 0) return 1;
+    timed++;
+  }
+  return timed >= RESOLUTION_MIN_EVENTS ? 1000 : 1;
+}
+
+/** An ICE restart gives the local description new credentials: the times it did. */
+function ufragChanges(descriptions: readonly Description[]): (number | undefined)[] {
+  const changes: (number | undefined)[] = [];
   let last: string | undefined;
   for (const d of descriptions) {
     if (d.source !== 'setLocalDescription' && d.source !== 'setLocalDescriptionOnSuccess') continue;
     const ufrag = d.summary.ufrags[0];
     if (!ufrag) continue;
-    if (last !== undefined && ufrag !== last) changes++;
+    if (last !== undefined && ufrag !== last) changes.push(d.at);
     last = ufrag;
   }
   return changes;
+}
+
+/** The negotiation under way at `at`, else the last one started before it. */
+function negotiationAt(
+  negotiations: readonly Negotiation[],
+  at: number | undefined,
+): Negotiation | undefined {
+  if (at === undefined) return undefined;
+  let before: Negotiation | undefined;
+  for (const n of negotiations) {
+    if (n.startedAt === undefined || n.startedAt > at) continue;
+    if (n.completedAt === undefined || at <= n.completedAt) return n;
+    before = n;
+  }
+  return before;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

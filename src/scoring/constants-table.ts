@@ -7,6 +7,7 @@ import {
   OBSERVATIONS_MAX,
   OPUS_IE,
   PENALTIES_PER_TYPE,
+  VIDEO_BITRATE_HEIGHT,
   VIDEO_FLUID_FPS,
   VIDEO_HEIGHT_QUALITY,
   VIDEO_LOSS_SCALE,
@@ -90,6 +91,13 @@ export function scoringConstants(): ConstantRow[] {
       value: VIDEO_HEIGHT_QUALITY.map(([h, q]) => `${h}p ${q}`).join(', '),
       source:
         'callscope model, log-interpolated; anchored on typical bitrate ladders (720p = full quality for calls)',
+    },
+    {
+      score: 'video',
+      name: 'Height of a bitrate, for streams without frame height (kbit/s → height)',
+      value: VIDEO_BITRATE_HEIGHT.map(([k, h]) => `${k} → ${h}p`).join(', '),
+      source:
+        'libwebrtc target bitrates per resolution (video/config/simulcast.cc, kSimulcastFormats), log-interpolated',
     },
     {
       score: 'video',

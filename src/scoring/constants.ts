@@ -44,6 +44,21 @@ export const VIDEO_HEIGHT_QUALITY: readonly (readonly [number, number])[] = [
   [720, 1],
 ];
 
+/**
+ * The frame height a video bitrate stands for, when the stats give no frame height (Firefox's
+ * received and SFU streams, Safari's sent ones): libwebrtc's target bitrate of each resolution
+ * (kSimulcastFormats in video/config/simulcast.cc: 320x180 150 kbit/s, 480x270 350, 640x360 500,
+ * 960x540 1200, 1280x720 2500), log-interpolated. A stream at a resolution's target bitrate scores
+ * as that resolution would.
+ */
+export const VIDEO_BITRATE_HEIGHT: readonly (readonly [number, number])[] = [
+  [150, 180],
+  [350, 270],
+  [500, 360],
+  [1200, 540],
+  [2500, 720],
+];
+
 /** Frame rate at and above which motion counts as fully fluid. */
 export const VIDEO_FLUID_FPS = 24;
 

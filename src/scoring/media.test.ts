@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { connection, flat, stream } from '../../test/builders/session.js';
+import { fixtureSession } from '../../test/support/detector-cases.js';
+import { fixture } from '../../test/support/fixtures.js';
+import { analyzeDump } from '../analysis/analyze-dump.js';
 import { audioMosSeries } from './audio.js';
 
 type StreamInput = NonNullable<Parameters<typeof stream>[0]>;
 
-import { fpsQuality, heightQuality, videoMosSeries } from './video.js';
+import { fpsQuality, heightForBitrate, heightQuality, videoMosSeries } from './video.js';
 
 const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 const opus = { mimeType: 'audio/opus', sdpFmtpLine: 'minptime=10;useinbandfec=1' };
@@ -91,9 +94,46 @@ describe('video MOS series', () => {
     );
   });
 
-  it('does not score idle video or samples without a frame size', () => {
+  it('does not score idle video, nor the samples without a frame size of a stream that reports one', () => {
     const idle = { frameHeight: flat(10, 720), bitrateKbps: flat(10, 2) };
     expect(videoMosSeries(video(idle))).toEqual([]);
-    expect(videoMosSeries(video({}))).toEqual([]);
+    const gaps = Float64Array.from([720, Number.NaN, 720, Number.NaN, 720, 720, 720, 720, 720, 720]);
+    expect(videoMosSeries(video({ frameHeight: gaps }))).toHaveLength(8);
+  });
+});
+
+describe('video without frame height (Firefox, Safari)', () => {
+  it('reads a height from the bitrate: libwebrtc target bitrates, held at the ends', () => {
+    expect(heightForBitrate(500)).toBeCloseTo(360, 6);
+    expect(heightForBitrate(2500)).toBeCloseTo(720, 6);
+    expect(heightForBitrate(50)).toBe(180);
+    expect(heightForBitrate(9000)).toBe(720);
+    expect(heightForBitrate(800)).toBeGreaterThan(360);
+    expect(heightForBitrate(800)).toBeLessThan(540);
+  });
+
+  it.each(['jitsi/firefox-standard-stats-sfu', 'jitsi/firefox97-standard-stats-sfu'])(
+    '%s: thousands of video packets without frameHeight get a video score',
+    async (path) => {
+      const { data } = await analyzeDump(fixture(...path.split('/')));
+      const video = Object.values(data.streams).filter((s) => s.kind === 'video' && (s.packets ?? 0) > 1000);
+      expect(video.length).toBeGreaterThan(0);
+      expect(video.every((s) => s.video?.frameHeight === null)).toBe(true);
+      expect(data.videoScore).toBeGreaterThan(2);
+      expect(data.videoScore).toBeLessThan(4.5);
+    },
+  );
+
+  it('a stream that reports its height is still scored from it, not from its bitrate', async () => {
+    const session = await fixtureSession('jitsi/safari-relay')();
+    const received = session.connections
+      .flatMap((pc) => pc.streams)
+      .find((s) => s.direction === 'inbound' && s.kind === 'video' && (s.totals.packets ?? 0) > 5000);
+    const withHeight = videoMosSeries(received!);
+    const series = { ...received!.series };
+    delete series.frameHeight;
+    const withoutHeight = videoMosSeries({ ...received!, series });
+    expect(withHeight).toHaveLength(withoutHeight.length);
+    expect(withHeight).not.toEqual(withoutHeight);
   });
 });

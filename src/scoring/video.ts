@@ -1,6 +1,12 @@
 import type { RtpStream } from '../computed/rtp-streams.js';
 import { activeFrom } from '../computed/stream-samples.js';
-import { EXPERIENCE, VIDEO_FLUID_FPS, VIDEO_HEIGHT_QUALITY, VIDEO_LOSS_SCALE } from './constants.js';
+import {
+  EXPERIENCE,
+  VIDEO_BITRATE_HEIGHT,
+  VIDEO_FLUID_FPS,
+  VIDEO_HEIGHT_QUALITY,
+  VIDEO_LOSS_SCALE,
+} from './constants.js';
 
 /** Below this bitrate the camera is off or muted: not scored. */
 const IDLE_KBPS = 10;
@@ -18,6 +24,25 @@ export function heightQuality(height: number): number {
       const h0 = anchors[i - 1]![0];
       const q0 = anchors[i - 1]![1];
       return q0 + ((q1 - q0) * (Math.log(height) - Math.log(h0))) / (Math.log(h1) - Math.log(h0));
+    }
+  }
+  return anchors[anchors.length - 1]![1];
+}
+
+/**
+ * The frame height a bitrate stands for (VIDEO_BITRATE_HEIGHT), log-interpolated between the
+ * anchors and held at the ends.
+ */
+export function heightForBitrate(kbps: number): number {
+  const anchors = VIDEO_BITRATE_HEIGHT;
+  if (kbps <= anchors[0]![0]) return anchors[0]![1];
+  for (let i = 1; i < anchors.length; i++) {
+    const k1 = anchors[i]![0];
+    if (kbps <= k1) {
+      const k0 = anchors[i - 1]![0];
+      const h0 = anchors[i - 1]![1];
+      const h1 = anchors[i]![1];
+      return h0 * (h1 / h0) ** ((Math.log(kbps) - Math.log(k0)) / (Math.log(k1) - Math.log(k0)));
     }
   }
   return anchors[anchors.length - 1]![1];
@@ -44,11 +69,18 @@ export function fpsQuality(fps: number, fluid: number): number {
 export function videoMosSeries(stream: RtpStream): number[] {
   const s = stream.series;
   const judgesFluidity = stream.contentType !== 'screenshare';
+  // Firefox and Safari leave frameHeight out of some streams (Firefox's received and SFU video):
+  // their resolution is read from the bitrate, what they do report.
+  const fromBitrate = !hasFinite(s.frameHeight) && !!s.bitrateKbps;
   const out: number[] = [];
   for (let i = activeFrom(stream); i < stream.t.length; i++) {
     const rate = s.bitrateKbps?.[i];
     if (rate !== undefined && !(rate >= IDLE_KBPS)) continue;
-    const height = s.frameHeight?.[i];
+    const height = fromBitrate
+      ? rate === undefined
+        ? undefined
+        : heightForBitrate(rate)
+      : s.frameHeight?.[i];
     const fps = s.framesPerSecond?.[i];
     if (height === undefined || !Number.isFinite(height) || height <= 0) continue;
     const frozen = Math.min(1, Math.max(0, (s.freezeMsPerSecond?.[i] ?? 0) / 1000));
@@ -61,4 +93,10 @@ export function videoMosSeries(stream: RtpStream): number[] {
     out.push(1 + (EXPERIENCE.maxMos - 1) * q);
   }
   return out;
+}
+
+function hasFinite(values: ArrayLike<number> | undefined): boolean {
+  if (!values) return false;
+  for (let i = 0; i < values.length; i++) if (Number.isFinite(values[i]!)) return true;
+  return false;
 }

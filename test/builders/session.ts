@@ -128,6 +128,7 @@ export function signaling(overrides: Partial<Signaling> = {}): Signaling {
     localTracks: [],
     remoteTracks: [],
     dataChannels: [],
+    timeResolutionMs: 1,
     ...overrides,
   };
 }

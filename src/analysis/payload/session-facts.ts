@@ -5,12 +5,27 @@ import { currentPair } from './peer-connections.js';
 
 export { callTimes } from '../../computed/call-times.js';
 
+/** Relay transports from the least to the most constrained: the session reports the worst one used. */
+const RELAY_ORDER = ['UDP', 'TCP', 'TLS'];
+
 /**
- * How media flowed, from the local side of the selected candidate pair of the busiest connection:
- * `RELAY/<udp|tcp|tls>` through TURN, else `DIRECT/<UDP|TCP>`; `NONE` when no pair was ever selected.
+ * How media flowed: `RELAY/<UDP|TCP|TLS>` when any connection that carried bytes went through TURN
+ * (the most constrained relay transport among them: an SFU call relayed over TURN/TLS beside a
+ * direct peer-to-peer connection is a relayed call, and says where its delay and blocked ports come
+ * from), else `DIRECT/<UDP|TCP>` from the selected pair of the busiest connection; `NONE` when no
+ * pair was ever selected.
  */
 export function connectivity(views: readonly PeerConnectionView[]): string {
   const ranked = [...views].sort((a, b) => connectionWeight(b) - connectionWeight(a));
+  let relay: string | undefined;
+  for (const view of ranked) {
+    if (connectionWeight(view) <= 0) continue;
+    const local = currentPair(view.ice.pairs, view.ice.selected)?.local;
+    if (local?.type !== 'relay') continue;
+    const protocol = (local.relayProtocol ?? local.protocol ?? 'udp').toUpperCase();
+    if (relay === undefined || RELAY_ORDER.indexOf(protocol) > RELAY_ORDER.indexOf(relay)) relay = protocol;
+  }
+  if (relay !== undefined) return `RELAY/${relay}`;
   for (const view of ranked) {
     const pair = currentPair(view.ice.pairs, view.ice.selected);
     const local = pair?.local;

@@ -137,7 +137,7 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
       s.series.bitrateKbps,
   );
   if (video.length === 0) return undefined;
-  const bins = new Map<number, { t: number; kbps: number; delay: number }>();
+  const bins = new Map<number, { t: number; kbps: number; delay: number; flowing: number }>();
   const delays = pc.streams.filter((s) => s.direction === 'inbound');
   const base = baselines(delays);
   for (const s of video) {
@@ -145,8 +145,9 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
       const v = s.series.bitrateKbps![i]!;
       if (!Number.isFinite(v)) continue;
       const key = Math.round(s.t[i]! / 250);
-      const bin = bins.get(key) ?? { t: s.t[i]!, kbps: 0, delay: 0 };
+      const bin = bins.get(key) ?? { t: s.t[i]!, kbps: 0, delay: 0, flowing: 0 };
       bin.kbps += v;
+      if (v >= THRESHOLDS.stoppedKbps) bin.flowing++;
       bins.set(key, bin);
     }
   }
@@ -170,16 +171,22 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
     delayedBefore.push(
       delayedBefore[delayedBefore.length - 1]! + (b.delay >= THRESHOLDS.delayRiseMs ? 1 : 0),
     );
-  // And of the samples in which no video arrived at all: a sender that stopped (a muted or turned
-  // off camera, a paused layer) is not one short of bandwidth, nor are the samples either side.
+  // And of the samples where the set of videos changed: a sender that stopped (a muted or turned
+  // off camera, a paused layer), or a bridge that started or stopped forwarding a stream, is not a
+  // path short of bandwidth, nor are the samples either side. The rate is then compared with the
+  // highest it reached since, not with what more streams carried together before.
+  const changed = sorted.map(
+    (b, i) => b.kbps < THRESHOLDS.stoppedKbps || (i > 0 && b.flowing !== sorted[i - 1]!.flowing),
+  );
   const stoppedBefore = [0];
-  for (const b of sorted)
-    stoppedBefore.push(stoppedBefore[stoppedBefore.length - 1]! + (b.kbps < THRESHOLDS.stoppedKbps ? 1 : 0));
+  for (const c of changed) stoppedBefore.push(stoppedBefore[stoppedBefore.length - 1]! + (c ? 1 : 0));
   const congested: number[] = [];
   let peak = 0;
+  let highest = 0;
   let lo = 0;
   let hi = 0;
   for (let i = 0; i < sorted.length; i++) {
+    if (changed[i]) peak = 0;
     // Any delay rise within the window around this sample (two pointers over sorted times).
     while (lo < i && t[lo]! < t[i]! - THRESHOLDS.delayWindowMs) lo++;
     while (hi + 1 < sorted.length && t[hi + 1]! <= t[i]! + THRESHOLDS.delayWindowMs) hi++;
@@ -188,9 +195,10 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
     const fallen = kbps[i]! < THRESHOLDS.receivedFallShare * peak;
     congested.push(fallen && nearDelay && !nearStop ? 1 : 0);
     peak = Math.max(peak, kbps[i]!);
+    highest = Math.max(highest, kbps[i]!);
   }
   const from = t[0]!;
-  return { t, kbps, congested, peakKbps: peak, spanMs: t[t.length - 1]! - from, from };
+  return { t, kbps, congested, peakKbps: highest, spanMs: t[t.length - 1]! - from, from };
 }
 
 /** Baselines of a connection's delays: the quietest quarter of the call. */

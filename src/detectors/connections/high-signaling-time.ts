@@ -1,5 +1,6 @@
 import { type Detector, defineDetector } from '../detector.js';
-import { ms, severitySteps, stepSeverity } from '../severity.js';
+import { loggedDelay } from '../logged-delay.js';
+import { severitySteps, stepSeverity } from '../severity.js';
 
 /** An offer/answer exchange took long: slow signaling server or slow remote side. */
 const detector: Detector = defineDetector({
@@ -32,9 +33,12 @@ const detector: Detector = defineDetector({
       let slowest: (typeof pc.signaling.negotiations)[number] | undefined;
       for (const n of pc.signaling.negotiations)
         if (n.durationMs !== undefined && (!slowest || n.durationMs > slowest.durationMs!)) slowest = n;
-      const time = slowest?.durationMs;
-      const severity = time === undefined ? undefined : stepSeverity(time, STEPS);
-      if (!severity || !slowest || time === undefined) return [];
+      if (!slowest || slowest.durationMs === undefined) return [];
+      // Judged on the least it can have taken: a whole-second log's "1000 ms" may be 1 ms.
+      const delay = loggedDelay(slowest.durationMs, pc.signaling.timeResolutionMs);
+      const time = delay.leastMs;
+      const severity = stepSeverity(time, STEPS);
+      if (!severity) return [];
       return [
         {
           severity,
@@ -43,10 +47,11 @@ const detector: Detector = defineDetector({
           maxInMs: time,
           indicators: {
             maxNegotiationMs: time,
+            ...(delay.mostMs > time ? { atMostMs: delay.mostMs } : {}),
             negotiations: pc.signaling.negotiations.length,
             initiator: slowest.initiator,
           },
-          meaning: `A ${slowest.initiator === 'local' ? 'local' : 'remote'} offer/answer exchange on ${pc.id} took ${ms(time)}.`,
+          meaning: `A ${slowest.initiator === 'local' ? 'local' : 'remote'} offer/answer exchange on ${pc.id} took ${delay.text}${delay.note}.`,
         },
       ];
     }),

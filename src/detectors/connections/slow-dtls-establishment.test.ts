@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { connects, logged, offerAnswer } from '../../../test/builders/connections.js';
 import { connection, flat, ice, pair, session, T0 } from '../../../test/builders/session.js';
 import { detectorCases, fixtureSession } from '../../../test/support/detector-cases.js';
+import { wholeSecondSession } from '../../../test/support/whole-seconds.js';
 import detector from './slow-dtls-establishment.js';
 
 /** A call whose DTLS handshake took `dtlsMs` after ICE connected at 250 ms, on a path of `rttMs`. */
@@ -46,6 +47,11 @@ detectorCases(detector, {
     },
   ],
   quiet: [
+    {
+      // ICE connected just before a second began and DTLS completed just after: 1000 ms recorded.
+      name: 'real call whose log records whole seconds: a 1000 ms handshake may have taken 1 ms',
+      session: wholeSecondSession('chromium156/latency-late/webrtc_internals_dump.callee.txt'),
+    },
     { name: '540 ms on a 20 ms path: 480 ms beyond three round trips, under 500', session: handshake(540) },
     { name: '900 ms on a 200 ms path is three round trips and a little', session: handshake(900, 200) },
     {

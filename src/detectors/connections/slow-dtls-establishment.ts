@@ -1,5 +1,6 @@
 import { selectedPairRtts } from '../../computed/ice-transport.js';
 import { type Detector, defineDetector } from '../detector.js';
+import { loggedDelay } from '../logged-delay.js';
 import { ms, severitySteps, stepSeverity } from '../severity.js';
 
 /** The DTLS handshake after ICE took long: a lossy path retransmitted handshake flights. */
@@ -39,8 +40,10 @@ const detector: Detector = defineDetector({
   applies: (session) => session.connections.some((pc) => pc.lifecycle.dtlsTimeMs !== undefined),
   run: (session) =>
     session.connections.flatMap((pc) => {
-      const time = pc.lifecycle.dtlsTimeMs;
-      if (time === undefined) return [];
+      if (pc.lifecycle.dtlsTimeMs === undefined) return [];
+      // Judged on the least it can have taken: a whole-second log's "1000 ms" may be 1 ms.
+      const delay = loggedDelay(pc.lifecycle.dtlsTimeMs, pc.signaling.timeResolutionMs);
+      const time = delay.leastMs;
       const rtts = selectedPairRtts(pc.ice).sort((a, b) => a - b);
       const rtt = rtts.length ? rtts[Math.floor(rtts.length / 2)]! : 0;
       const excess = time - 3 * rtt;
@@ -54,8 +57,13 @@ const detector: Detector = defineDetector({
             (s) => s.state === 'connected' || s.state === 'completed',
           )?.at,
           durationInMs: time,
-          indicators: { dtlsTimeMs: time, roundTripTimeMs: rtt, beyondThreeRoundTripsMs: excess },
-          meaning: `The DTLS handshake of ${pc.id} took ${ms(time)} after ICE connected${rtt ? `, ${ms(excess)} more than three round trips` : ''}.`,
+          indicators: {
+            dtlsTimeMs: time,
+            ...(delay.mostMs > time ? { atMostMs: delay.mostMs } : {}),
+            roundTripTimeMs: rtt,
+            beyondThreeRoundTripsMs: excess,
+          },
+          meaning: `The DTLS handshake of ${pc.id} took ${delay.text} after ICE connected${rtt ? `, ${delay.note ? 'at least ' : ''}${ms(excess)} more than three round trips` : ''}${delay.note}.`,
         },
       ];
     }),

@@ -1,6 +1,13 @@
 import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
-import { candidateErrors, distinctUrls, onStun, withStun } from './candidate-errors.js';
+import {
+  candidateErrors,
+  distinctUrls,
+  isLookupFailure,
+  onStun,
+  unreachableText,
+  withStun,
+} from './candidate-errors.js';
 
 /** ICE candidate error 701: the server could not be reached (webrtc-pc). */
 const UNREACHABLE = 701;
@@ -14,7 +21,7 @@ export default defineDetector({
     tags: ['network', 'configuration'],
     category: 'pairs',
     description:
-      'A STUN server did not answer binding requests (ICE candidate error 701), so the client could not learn its public address from it. Direct connections across NATs get harder; TURN or peer-reflexive candidates may still work.',
+      'A STUN server did not answer binding requests, or its name did not resolve (ICE candidate error 701 covers both; the error text tells a DNS lookup failure), so the client could not learn its public address from it. Direct connections across NATs get harder; TURN or peer-reflexive candidates may still work.',
     remedy:
       'Check the STUN server is up and UDP to it is allowed; remove dead servers from the configuration (each dead one slows gathering).',
     thresholds: [{ name: 'error code', value: UNREACHABLE, source: SOURCES.webrtcPcIceError }],
@@ -34,8 +41,12 @@ export default defineDetector({
           firstSeenAt: errors[0]!.at,
           ...(urls[0] ? { url: urls[0] } : {}),
           valueInCount: errors.length,
-          indicators: { errors: errors.length, servers: urls.join(' ') },
-          meaning: `No answer from the STUN server ${urls.join(', ')} (error 701).`,
+          indicators: {
+            errors: errors.length,
+            servers: urls.join(' '),
+            dnsFailures: errors.filter(isLookupFailure).length,
+          },
+          meaning: `${unreachableText(errors, 'STUN')}.`,
         },
       ];
     }),

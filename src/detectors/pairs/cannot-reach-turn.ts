@@ -1,6 +1,14 @@
 import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
-import { candidateErrors, distinctUrls, onTurn, relayGathered, withTurn } from './candidate-errors.js';
+import {
+  candidateErrors,
+  distinctUrls,
+  isLookupFailure,
+  onTurn,
+  relayGathered,
+  unreachableText,
+  withTurn,
+} from './candidate-errors.js';
 
 /** ICE candidate error 701: the server could not be reached (webrtc-pc). */
 const UNREACHABLE = 701;
@@ -14,7 +22,7 @@ export default defineDetector({
     tags: ['network', 'connectivity'],
     category: 'pairs',
     description:
-      'Requests to a TURN server got no answer (ICE candidate error 701): the server is down, the port is blocked by a firewall, or DNS points to the wrong place. High when no relay candidate was gathered and the connection failed; low when another TURN transport worked.',
+      'Requests to a TURN server got no answer, or its name did not resolve (ICE candidate error 701 covers both; the error text tells a DNS lookup failure): the server is down, the port is blocked by a firewall, or DNS points to the wrong place. High when no relay candidate was gathered and the connection failed; low when another TURN transport worked.',
     remedy:
       "Check the TURN server is up and reachable on the configured ports (3478 UDP/TCP, 443 TLS) from the user's network, and that the hostname resolves.",
     thresholds: [{ name: 'error code', value: UNREACHABLE, source: SOURCES.webrtcPcIceError }],
@@ -36,8 +44,13 @@ export default defineDetector({
           firstSeenAt: errors[0]!.at,
           ...(urls[0] ? { url: urls[0] } : {}),
           valueInCount: errors.length,
-          indicators: { errors: errors.length, servers: urls.join(' ') || null, relayGathered: relay },
-          meaning: `No answer from ${urls.length ? urls.join(', ') : 'the TURN server'} (error 701)${relay ? '; another TURN transport worked' : '; no relay candidate was gathered'}.`,
+          indicators: {
+            errors: errors.length,
+            servers: urls.join(' ') || null,
+            relayGathered: relay,
+            dnsFailures: errors.filter(isLookupFailure).length,
+          },
+          meaning: `${unreachableText(errors, 'TURN')}${relay ? '; another TURN transport worked' : '; no relay candidate was gathered'}.`,
         },
       ];
     }),

@@ -1,6 +1,7 @@
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import { type Detector, defineDetector } from '../detector.js';
-import { ms, severitySteps, stepSeverity } from '../severity.js';
+import { loggedDelay } from '../logged-delay.js';
+import { severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
 /** Time from the start of ICE gathering to the first candidate of a type, ms. */
@@ -41,17 +42,23 @@ export function gatheringDelayDetector(type: string, candidate: 'relay' | 'srflx
       session.connections.some((pc) => pc.signaling.localCandidates.some((c) => c.type === candidate)),
     run: (session) =>
       session.connections.flatMap((pc) => {
-        const delay = timeToCandidate(pc, candidate);
-        const severity = delay ? stepSeverity(delay.ms, steps) : undefined;
-        if (!delay || !severity) return [];
+        const first = timeToCandidate(pc, candidate);
+        if (!first) return [];
+        // Judged on the least it can have taken: a whole-second log's "1000 ms" may be 1 ms.
+        const delay = loggedDelay(first.ms, pc.signaling.timeResolutionMs);
+        const severity = stepSeverity(delay.leastMs, steps);
+        if (!severity) return [];
         return [
           {
             severity,
             source: { pid: pc.id },
-            firstSeenAt: delay.at,
-            durationInMs: delay.ms,
-            indicators: { timeToFirstCandidateMs: delay.ms },
-            meaning: `The first ${candidate} candidate of ${pc.id} came ${ms(delay.ms)} after gathering started.`,
+            firstSeenAt: first.at,
+            durationInMs: delay.leastMs,
+            indicators: {
+              timeToFirstCandidateMs: delay.leastMs,
+              ...(delay.mostMs > delay.leastMs ? { atMostMs: delay.mostMs } : {}),
+            },
+            meaning: `The first ${candidate} candidate of ${pc.id} came ${delay.text} after gathering started${delay.note}.`,
           },
         ];
       }),

@@ -12,6 +12,15 @@ const relayAfter = (delayMs: number) =>
     }),
   });
 
+/** The same in a log that records whole seconds (the two times are each up to 1 s early). */
+const relayAfterWholeSeconds = (delayMs: number) =>
+  oneConnection({
+    signaling: signaling({
+      timeResolutionMs: 1000,
+      localCandidates: [gathered('host', T0 + 60), gathered('relay', T0 + 50 + delayMs)],
+    }),
+  });
+
 detectorCases(detector, {
   fires: [
     {
@@ -39,9 +48,25 @@ detectorCases(detector, {
         expect(o!.meaning).toBe('The first relay candidate of pc1 came 12 s after gathering started.');
       },
     },
+    {
+      name: 'a whole-second log: relay recorded 2 s after gathering came 1-3 s after it, low',
+      session: relayAfterWholeSeconds(2000),
+      severities: ['low'],
+      check: ([o]) => {
+        expect(o!.durationInMs).toBe(1000);
+        expect(o!.indicators).toEqual({ timeToFirstCandidateMs: 1000, atMostMs: 3000 });
+        expect(o!.meaning).toBe(
+          'The first relay candidate of pc1 came 1–3 s after gathering started (the log records whole seconds).',
+        );
+      },
+    },
   ],
   quiet: [
     { name: 'first relay after 999 ms, just below low', session: relayAfter(999) },
+    {
+      name: 'a whole-second log: relay recorded 1000 ms after gathering (under 2 s)',
+      session: relayAfterWholeSeconds(1000),
+    },
     {
       name: 'real relay call, relay 64 ms after gathering started',
       session: fixtureSession('chromium156/relay/webrtc_internals_dump.txt'),

@@ -35,7 +35,12 @@ detectorCases(detector, {
       session: fixtureSession('jitsi/chrome-standard-multiple-p2p'),
       severities: ['medium'],
       check: ([o]) => {
-        expect(o!.durationInPercent).toBeCloseTo(56.96, 1);
+        expect(o!.indicators!.limitedPercent).toBeCloseTo(56.96, 1);
+        // 10 s of ramp over 310 s taken off: the sentence and the judged figure are one number.
+        expect(o!.durationInPercent).toBeCloseTo(53.73, 1);
+        expect(o!.meaning).toBe(
+          'Sent video was limited by bandwidth 54 % of the time after the start-up ramp of the bandwidth estimate (57 % with it).',
+        );
         expect(o!.source!.pid).toBe('PC_3');
         expect(o!.indicators!.layers).toBe(3);
       },
@@ -45,8 +50,9 @@ detectorCases(detector, {
       session: limited(0.9, 0, 61),
       severities: ['high'],
       check: ([o]) => {
-        expect(o!.durationInPercent).toBe(90);
+        expect(o!.indicators!.limitedPercent).toBe(90);
         expect(o!.indicators!.judgedPercent).toBeCloseTo(90 - 100 / 6, 2);
+        expect(o!.durationInPercent).toBe(o!.indicators!.judgedPercent);
         // Dated where the start-up ramp ends, as the share is judged from there.
         expect(o!.firstSeenAt).toBe(T0 + 10_000);
         expect(o!.episodes![0]!.start).toBe(T0 + 10_000);
@@ -61,6 +67,30 @@ detectorCases(detector, {
         // The onset is the start of the first interval the encoder reported limited (14-15 s).
         expect(o!.firstSeenAt).toBe(T0 + 14_000);
       },
+    },
+    {
+      name: 'real renegotiation that added video: judged on 47 %, and the sentence says 47 %',
+      session: fixtureSession('chromium156/renegotiation/webrtc_internals_dump.txt'),
+      severities: ['medium'],
+      check: ([o]) => {
+        expect(o!.indicators!.limitedPercent).toBeCloseTo(99.85, 1);
+        expect(o!.durationInPercent).toBeCloseTo(47.25, 1);
+        expect(o!.meaning).toBe(
+          'Sent video was limited by bandwidth 47 % of the time after the start-up ramp of the bandwidth estimate (100 % with it).',
+        );
+      },
+    },
+    {
+      name: 'a 10 s sender limited 96 % of its time: the ramp takes at most 60 % of it, 36 % is medium',
+      session: limited(0.96, 0, 11),
+      severities: ['medium'],
+      check: ([o]) => expect(o!.indicators!.judgedPercent).toBeCloseTo(36, 6),
+    },
+    {
+      name: 'a 17 s sender limited 96 % of its time: 10 s of ramp off, 37 % is medium',
+      session: limited(0.96, 0, 18),
+      severities: ['medium'],
+      check: ([o]) => expect(o!.indicators!.judgedPercent).toBeCloseTo(96 - 1000 / 17, 1),
     },
     {
       name: 'limited exactly 10 % after the ramp is low',

@@ -25,7 +25,7 @@ const TEXT: Record<
     title: 'Bandwidth limitation',
     tags: ['video', 'outbound', 'network'],
     description:
-      'The video encoder reduced resolution or frame rate because the estimated bandwidth was not enough (qualityLimitationReason "bandwidth"). A short limitation while the estimate ramps up at the start is normal and is not counted (up to 10 s, unless the per-sample reasons show the limitation began later); a long one means the uplink cannot carry the video.',
+      'The video encoder reduced resolution or frame rate because the estimated bandwidth was not enough (qualityLimitationReason "bandwidth"). A short limitation while the estimate ramps up at the start is normal and is not counted (up to 10 s, and at most 60 % of the time of a short stream, unless the per-sample reasons show the limitation began later); a long one means the uplink cannot carry the video.',
     remedy:
       'Check the uplink: competing uploads, Wi-Fi quality, cellular signal. Lower the sending resolution for constrained users, or use simulcast/SVC so receivers get what fits.',
     limits: { high: 60, medium: 30, low: 10 },
@@ -62,6 +62,14 @@ export const RAMP_UP_MS = 10_000;
 export const RAMP_UP_SOURCE =
   'libwebrtc starts its bandwidth estimate at 300 kbps (kDefaultStartBitrateBps) and the encoder needs seconds to adapt up; 10 s is a project choice';
 
+/**
+ * The ramp takes at most this share of a stream's time. With a flat 10 s, a stream shorter than
+ * that was never judged at all, however much of it was held back (96 % of a 10 s sender read as
+ * nothing): the allowance scales down for short streams. A project choice, kept above the 55 % a
+ * sender of 9 s limited 65 % of its time needs to stay a ramp (jitsi/9c93a447..., reviewed).
+ */
+export const RAMP_UP_MAX_SHARE = 0.6;
+
 /** First sample time whose per-sample reason is `reason`. */
 function firstReasonAt(stream: RtpStream, reason: Reason): number | undefined {
   const reasons = stream.limitationReasons;
@@ -71,7 +79,7 @@ function firstReasonAt(stream: RtpStream, reason: Reason): number | undefined {
 
 /**
  * The share (percent) judged for one stream: for bandwidth, the start-up ramp (RAMP_UP_MS of the
- * time the stream sent media) is taken off, unless the per-sample reasons show the limitation began
+ * time the stream sent media, at most RAMP_UP_MAX_SHARE of it) is taken off, unless the per-sample reasons show the limitation began
  * only after the ramp.
  */
 function judgedPercent(
@@ -84,8 +92,14 @@ function judgedPercent(
   const start = stream.firstPacketAt ?? stream.firstSeenAt;
   if (firstAt !== undefined && firstAt > start + RAMP_UP_MS) return share;
   const spanMs = stream.lastSeenAt - start;
-  if (spanMs <= RAMP_UP_MS) return 0;
-  return Math.max(0, share - (100 * RAMP_UP_MS) / spanMs);
+  if (!(spanMs > 0)) return 0;
+  return Math.max(0, share - (100 * (rampEndOf(stream) - start)) / spanMs);
+}
+
+/** Where the start-up ramp taken off a stream ends: RAMP_UP_MS in, at most RAMP_UP_MAX_SHARE of it. */
+function rampEndOf(stream: RtpStream): number {
+  const start = stream.firstPacketAt ?? stream.firstSeenAt;
+  return start + Math.min(RAMP_UP_MS, RAMP_UP_MAX_SHARE * Math.max(0, stream.lastSeenAt - start));
 }
 
 export function limitationDetector(type: string, reason: Reason): Detector {
@@ -118,6 +132,13 @@ export function limitationDetector(type: string, reason: Reason): Detector {
                 value: RAMP_UP_MS / 1000,
                 unit: 's',
                 source: RAMP_UP_SOURCE,
+              },
+              {
+                name: 'start-up ramp at most',
+                value: RAMP_UP_MAX_SHARE * 100,
+                unit: "% of the stream's time",
+                source:
+                  'callscope: a stream shorter than the ramp is still judged; kept above the 55 % a reviewed 9 s ramp-only sender needs',
               },
             ]
           : []),
@@ -163,7 +184,8 @@ export function limitationDetector(type: string, reason: Reason): Detector {
             source: streamSource(pc, stream),
             ...streamSubject(stream),
             ...moments(stream, reason),
-            durationInPercent: share,
+            // The figure the severity was judged on is the one the sentence gives.
+            durationInPercent: judged,
             indicators: {
               limitedPercent: share,
               judgedPercent: judged,
@@ -171,7 +193,7 @@ export function limitationDetector(type: string, reason: Reason): Detector {
               layers,
               rid: stream.rid ?? null,
             },
-            meaning: `Sent video was limited by ${reason === 'other' ? 'other causes' : reason} ${pct(share, 0)} of the time.`,
+            meaning: limitationMeaning(reason, share, judged),
           },
         ];
       });
@@ -190,11 +212,23 @@ export function limitationDetector(type: string, reason: Reason): Detector {
 function moments(stream: RtpStream, reason: Reason): { episodes: Episode[]; firstSeenAt?: number } {
   const all = reasonEpisodes(stream, reason);
   if (reason !== 'bandwidth') return { episodes: all, firstSeenAt: firstReasonAt(stream, reason) };
-  const rampEnd = (stream.firstPacketAt ?? stream.firstSeenAt) + RAMP_UP_MS;
+  const rampEnd = rampEndOf(stream);
   const episodes = all
     .filter((e) => e.end > rampEnd)
     .map((e) => (e.start >= rampEnd ? e : { ...e, start: rampEnd, peakAt: Math.max(e.peakAt, rampEnd) }));
   return { episodes, firstSeenAt: episodes[0]?.start ?? firstReasonAt(stream, reason) };
+}
+
+/**
+ * The sentence gives the share the severity was judged on; when the start-up ramp was taken off,
+ * it says so and gives the whole share beside it (a sentence of 100 % on a finding judged on 47 %
+ * read as a contradiction).
+ */
+function limitationMeaning(reason: Reason, share: number, judged: number): string {
+  const cause = reason === 'other' ? 'other causes' : reason;
+  if (Math.round(judged) === Math.round(share))
+    return `Sent video was limited by ${cause} ${pct(judged, 0)} of the time.`;
+  return `Sent video was limited by ${cause} ${pct(judged, 0)} of the time after the start-up ramp of the bandwidth estimate (${pct(share, 0)} with it).`;
 }
 
 /** The stretches in which the encoder gave `reason` as its limitation. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureSession } from '../../../test/support/detector-cases.js';
 import { LegacyDeltaDecoder, type Report, V3StatsDecoder } from './stats-decoders.js';
 
 /** What a decoder emits for each poll: id, a copy of the report, and what changed. */
@@ -17,7 +18,7 @@ describe('LegacyDeltaDecoder', () => {
     { a: { timestamp: 0 }, b: { timestamp: 0, w: '4' } },
   ];
 
-  it('jitsi: a poll is what it lists, and a report that comes back starts over', () => {
+  it('jitsi: a poll is what it lists, and a report back as a delta carries on from its last values', () => {
     const [first, second, third] = decodeAll(new LegacyDeltaDecoder(true), polls);
     expect(first!.map(([id, , changed]) => [id, changed])).toEqual([
       ['a', undefined],
@@ -28,8 +29,17 @@ describe('LegacyDeltaDecoder', () => {
     ]);
     expect(third).toEqual([
       ['a', { timestamp: 3000, type: 'ssrc', x: '5', y: '2' }, { timestamp: 0 }],
-      ['b', { timestamp: 3000, w: '4' }, undefined],
+      ['b', { timestamp: 3000, type: 'ssrc', z: '3', w: '4' }, { timestamp: 0, w: '4' }],
     ]);
+  });
+
+  it('jitsi: a report back in full (with its type) starts over', () => {
+    const [, , third] = decodeAll(new LegacyDeltaDecoder(true), [
+      polls[0],
+      polls[1],
+      { b: { timestamp: 0, type: 'ssrc', w: '4' } },
+    ]);
+    expect(third).toEqual([['b', { timestamp: 3000, type: 'ssrc', w: '4' }, undefined]]);
   });
 
   it('older clients: reports left out are unchanged, and emitted in order of first appearance', () => {
@@ -42,6 +52,17 @@ describe('LegacyDeltaDecoder', () => {
       ['a', '5', { timestamp: 0 }],
       ['b', '4', { timestamp: 0, w: '4' }],
     ]);
+  });
+
+  it('jitsi: a real received video left out of polls while unchanged keeps its packets', async () => {
+    const session = await fixtureSession('jitsi/google-legacy-screenshare-p2p')();
+    const video = session.connections
+      .flatMap((pc) => pc.streams)
+      .find((s) => s.id === 'ssrc_3204354242_recv');
+    if (!video) throw new Error('no received video');
+    expect(video.kind).toBe('video');
+    expect(video.totals.packets).toBe(32231);
+    expect(video.lastSeenAt - video.firstSeenAt).toBeGreaterThan(100_000);
   });
 
   it('refuses what is not a poll', () => {

@@ -101,9 +101,12 @@ interface ReportState {
 /**
  * Delta compression of rtcstats clients before format 3 (the `rtcstats` npm client, jitsi):
  * unchanged properties dropped, `timestamp: 0` meaning the poll's top-level `timestamp`.
- * `absentIsRemoved`: jitsi's reader drops reports missing from a poll (one that comes back starts
- * over); the older reader keeps them (its clients only leave out reports whose every property,
- * timestamp included, is unchanged).
+ * `absentIsRemoved`: jitsi's reader drops reports missing from a poll; one that comes back starts
+ * over when it is listed in full (with its `type`), and carries on from its last values when it
+ * comes back as a delta (jitsi's client leaves out a report none of whose values changed, so a
+ * paused stream's report leaves and returns with only what changed: starting it over read the
+ * 32 231 packets of google-legacy-screenshare-p2p's received video as 0). The older reader keeps
+ * them (its clients only leave out reports whose every property, timestamp included, is unchanged).
  */
 export class LegacyDeltaDecoder implements StatsDecoder {
   readonly #absentIsRemoved: boolean;
@@ -130,7 +133,10 @@ export class LegacyDeltaDecoder implements StatsDecoder {
       const raw = body[id];
       if (id === 'timestamp' || !isObject(raw)) continue;
       const state = this.#states.get(id);
-      const prev = state && (!dropAbsent || state.poll === poll - 1) ? state.report : undefined;
+      // A report back after polls that left it out: a delta (no `type`, which only a full report
+      // repeats) carries on from its last values; a full report starts over.
+      const carriesOn = !dropAbsent || state?.poll === poll - 1 || raw.type === undefined;
+      const prev = state && carriesOn ? state.report : undefined;
       const own = raw.timestamp === 0 || raw.timestamp === undefined ? top : (toMs(raw.timestamp) ?? top);
       const merged = prev ? applyDelta(prev, raw) : { ...raw };
       merged.timestamp = own;
