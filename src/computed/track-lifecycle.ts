@@ -41,6 +41,13 @@ export const LIFECYCLE_LIMITS = {
   minMuteMs: 4_000,
   /** Media that stops for this long is stopped, not a stall of a second or two. */
   minIdleMs: 5_000,
+  /**
+   * How far apart the signs of one action on a track may be: the stats are polled about once a
+   * second, so the sample that shows a sender's new source and the one that shows its packets
+   * stopping can come a poll or two after the call (the recorded removeTrack: the answer at
+   * +14.4 s, the stats at +15.0 s).
+   */
+  actionMatchMs: 3_000,
 } as const;
 
 export interface TrackLifecycle {

@@ -22,12 +22,8 @@ export interface SendAction {
   ended: boolean;
 }
 
-/**
- * How far apart the signs of one action may be: the stats are polled about once a second, so
- * the sample that shows the sender's new source and the one that shows packets stopping can be
- * a poll or two after the call (the recorded removeTrack: answer at +14.4 s, stats at +15.0 s).
- */
-export const ACTION_MATCH_MS = 3_000;
+/** How far apart the signs of one action may be (LIFECYCLE_LIMITS.actionMatchMs). */
+export const ACTION_MATCH_MS = LIFECYCLE_LIMITS.actionMatchMs;
 
 const near = (a: number | undefined, b: number) => a !== undefined && Math.abs(a - b) <= ACTION_MATCH_MS;
 

@@ -1,0 +1,57 @@
+import { expect } from 'vitest';
+import { withStreams } from '../../../test/builders/media-network.js';
+import { flat, stream } from '../../../test/builders/session.js';
+import { stepAt } from '../../../test/builders/video.js';
+import { detectorCases, fixtureSession } from '../../../test/support/detector-cases.js';
+import { CHROMIUM_FORMATS } from '../../../test/support/fixtures.js';
+import detector from './remote-media-stopped.js';
+
+/** Received audio flowing throughout and received video with these packet rates. */
+const receiving = (
+  videoRate: number[],
+  audioRate: readonly number[] | Float64Array = flat(videoRate.length, 50),
+) =>
+  withStreams(
+    stream({ kind: 'video', id: 'IT01V1', ssrc: 11, n: videoRate.length, values: { packetRate: videoRate } }),
+    stream({ kind: 'audio', id: 'IT01A2', ssrc: 12, n: videoRate.length, values: { packetRate: audioRate } }),
+  );
+
+const gap = (n: number, from: number, to: number) =>
+  Array.from({ length: n }, (_, i) => (i >= from && i < to ? 0 : 60));
+
+detectorCases(detector, {
+  fires: [
+    ...CHROMIUM_FORMATS.callee.map((file) => ({
+      name: `real call whose other side stopped its camera, never to resume (${file})`,
+      session: fixtureSession(`chromium156/track-stopped/${file}`),
+      severities: ['high'] as const,
+      check: ([o]: { side?: string; kind?: string; cause?: { family: string } }[]) => {
+        expect(o).toMatchObject({ side: 'remote', kind: 'video' });
+        expect(o!.cause?.family).toBe('remote');
+      },
+    })),
+    {
+      name: 'real call whose other side stopped its microphone',
+      session: fixtureSession('chromium156/track-stopped-callee-audio/webrtc_internals_dump.txt'),
+      severities: ['high'],
+    },
+    {
+      name: 'built: received video stopped for 8 s and came back, audio arriving',
+      session: receiving(gap(30, 10, 18)),
+      severities: ['medium'],
+      check: ([o]) => expect(o!.indicators.resumed).toBe(true),
+    },
+  ],
+  quiet: [
+    {
+      name: 'real clean call',
+      session: fixtureSession('chromium156/clean/webrtc_internals_dump.callee.txt'),
+    },
+    // Nothing arrived at all during the outage: the network's (connectionInterrupted), not the other side's.
+    { name: 'real outage', session: fixtureSession('chromium156/outage/rtcstats_dump.callee.txt') },
+    { name: 'built: video and audio stopped together', session: receiving(gap(30, 10, 18), gap(30, 10, 18)) },
+    { name: 'built: a 3 s stall', session: receiving(gap(30, 10, 13)) },
+    { name: 'built: media to the end', session: receiving(stepAt(30, 0, 60, 60)) },
+  ],
+  notApplicable: [{ name: 'send-only (built)', session: withStreams(stream({ direction: 'outbound' })) }],
+});
