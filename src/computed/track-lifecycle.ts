@@ -39,6 +39,8 @@ export const LIFECYCLE_LIMITS = {
    * silence): the 4 s run of jitsi's no-audio detection, as silentMicrophone uses.
    */
   minMuteMs: 4_000,
+  /** A stats sample missing between two idle ones (polled about once a second) does not end a stop. */
+  missingSampleMs: 2_000,
   /** Media that stops for this long is stopped, not a stall of a second or two. */
   minIdleMs: 5_000,
   /**
@@ -138,9 +140,10 @@ export function trackLifecycle(pc: LifecycleInput, s: RtpStream): TrackLifecycle
     minDurationMs: LIFECYCLE_LIMITS.minMuteMs,
     mergeGapMs: 0,
   });
+  // A sample missing from the stats (NaN) does not end a stop: the next one's interval spans it.
   const idle = flagEpisodes(s.t, flags(TRACK_STATE.idle), {
     minDurationMs: LIFECYCLE_LIMITS.minIdleMs,
-    mergeGapMs: 0,
+    mergeGapMs: LIFECYCLE_LIMITS.missingSampleMs,
   });
   const last = idle[idle.length - 1];
   const out: TrackLifecycle = {
@@ -158,7 +161,9 @@ export function trackLifecycle(pc: LifecycleInput, s: RtpStream): TrackLifecycle
   if (s.ssrc !== undefined) out.ssrc = s.ssrc;
   if (s.trackId !== undefined) out.trackId = s.trackId;
   if (s.contentType !== undefined) out.contentType = s.contentType;
-  if (last && last.end >= s.t[n - 1]!) out.endedAt = last.start;
+  let lastKnown = n - 1;
+  while (lastKnown > 0 && states[lastKnown] === TRACK_STATE.unknown) lastKnown--;
+  if (last && last.end >= s.t[lastKnown]!) out.endedAt = last.start;
   // A report that stops being updated (Chromium's outbound-rtp of a stopped audio track keeps its
   // timestamp, so the rtcstats client's rows repeat it) leaves the stream's own samples short of
   // the call: it ended when it last flowed.
