@@ -4,7 +4,13 @@ import { type IceTransports, iceTransports } from './ice-transport.js';
 import { type Lifecycle, lifecycle } from './lifecycle.js';
 import { type RtpStream, rtpStreams } from './rtp-streams.js';
 import { type Signaling, signaling } from './signaling.js';
-import { type ApiCall, apiCalls, type TrackLifecycle, trackLifecycles } from './track-lifecycle.js';
+import {
+  type ApiCall,
+  apiCalls,
+  type TrackLifecycle,
+  trackLifecycles,
+  zeroIdleFrameRates,
+} from './track-lifecycle.js';
 
 /**
  * Everything analysis needs to know about one connection, derived once from its raw record.
@@ -47,6 +53,8 @@ export function viewPeerConnection(pc: RawPeerConnection): PeerConnectionView {
   const streams = rtpStreams(pc);
   const negotiation = signaling(pc);
   const statsRange = Number.isFinite(first) ? { first, last } : undefined;
+  const tracks = trackLifecycles({ id: pc.id, streams, signaling: negotiation, statsRange });
+  streams.forEach((s, i) => zeroIdleFrameRates(s, tracks[i]!));
   return {
     id: pc.id,
     url: pc.url,
@@ -58,7 +66,7 @@ export function viewPeerConnection(pc: RawPeerConnection): PeerConnectionView {
     signaling: negotiation,
     ice: iceTransports(pc),
     streams,
-    tracks: trackLifecycles({ id: pc.id, streams, signaling: negotiation, statsRange }),
+    tracks,
     apiCalls: apiCalls(pc.events),
     statsRange,
     cpuPressure: cpuPressure(pc),

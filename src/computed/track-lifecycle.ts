@@ -223,3 +223,22 @@ export function apiCalls(
   }
   return out;
 }
+
+/**
+ * A stopped stream's frame rate is 0 from when it stopped: browsers keep the `framesPerSecond`
+ * gauge of a stream whose track stopped at its last value (Chromium 156 reported 20 fps for 14 s
+ * after `track.stop()`, with framesSent and framesReceived flat), which tables and averages would
+ * otherwise show as if video went on. Only a stop that lasts to the end: a pause that resumes
+ * keeps what the browser reported.
+ */
+export function zeroIdleFrameRates(stream: RtpStream, track: TrackLifecycle): void {
+  const fps = stream.series.framesPerSecond;
+  const from = track.endedAt;
+  if (!fps || stream.kind !== 'video' || from === undefined) return;
+  for (let i = 0; i < fps.length && i < track.states.length; i++)
+    if (stream.t[i]! > from && track.states[i] !== TRACK_STATE.flowing) fps[i] = 0;
+}
+
+/** Whether a sample time falls in one of the track's sustained stops. */
+export const inIdle = (track: TrackLifecycle, at: number): boolean =>
+  track.idle.some((e) => at > e.start && at <= e.end);

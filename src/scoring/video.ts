@@ -1,5 +1,6 @@
 import type { RtpStream } from '../computed/rtp-streams.js';
 import { activeFrom } from '../computed/stream-samples.js';
+import { inIdle, type TrackLifecycle } from '../computed/track-lifecycle.js';
 import { EXPERIENCE, VIDEO_FLUID_FPS, VIDEO_HEIGHT_QUALITY, VIDEO_LOSS_SCALE } from './constants.js';
 
 /** Below this bitrate the camera is off or muted: not scored. */
@@ -40,12 +41,22 @@ export function fpsQuality(fps: number, fluid: number): number {
  * googFrameRateSent, an integer, reads 0 for most of jitsi/google-legacy-screenshare-msessions).
  * A low rate there says the content did not move, not that the picture stuttered, which is why
  * the lowFrameRate detector leaves screen share out too.
+ *
+ * Received video that stopped arriving for seconds scores 1 for that time: a stopped or one-way
+ * video lowers the score of the side that lost it.
  */
-export function videoMosSeries(stream: RtpStream): number[] {
+export function videoMosSeries(stream: RtpStream, track?: TrackLifecycle): number[] {
   const s = stream.series;
   const judgesFluidity = stream.contentType !== 'screenshare';
+  // Received video that stopped arriving for seconds (remoteMediaStopped, an outage) is no picture
+  // for the user here: the floor of the scale. What this side stopped sending is its own choice.
+  const lost = stream.direction === 'inbound' && track !== undefined && track.idle.length > 0;
   const out: number[] = [];
   for (let i = activeFrom(stream); i < stream.t.length; i++) {
+    if (lost && inIdle(track, stream.t[i]!)) {
+      out.push(1);
+      continue;
+    }
     const rate = s.bitrateKbps?.[i];
     if (rate !== undefined && !(rate >= IDLE_KBPS)) continue;
     const height = s.frameHeight?.[i];
