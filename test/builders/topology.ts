@@ -49,3 +49,22 @@ interface PcDump {
   updateLog: { type: string; value: unknown }[];
   stats: Record<string, { values: string }>;
 }
+
+/**
+ * Both ends of a recorded call in one dump (a test page that holds both connections, or a server
+ * that merges them): the caller's and the callee's webrtc-internals connections side by side.
+ */
+export function recordedBothSides(scenario: string): () => Promise<SessionView> {
+  return () => {
+    const read = (file: string) =>
+      JSON.parse(readFileSync(fixture('chromium156', scenario, file), 'utf8')) as {
+        PeerConnections: Record<string, unknown>;
+      };
+    const caller = read('webrtc_internals_dump.txt');
+    const callee = read('webrtc_internals_dump.callee.txt');
+    const connections: Record<string, unknown> = {};
+    for (const [id, pc] of Object.entries(caller.PeerConnections)) connections[`caller-${id}`] = pc;
+    for (const [id, pc] of Object.entries(callee.PeerConnections)) connections[`callee-${id}`] = pc;
+    return readSessionView(Buffer.from(JSON.stringify({ ...caller, PeerConnections: connections })));
+  };
+}

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { withStreams } from '../../../test/builders/media-network.js';
 import { flat, stream } from '../../../test/builders/session.js';
+import { recordedBothSides } from '../../../test/builders/topology.js';
 import { stepAt } from '../../../test/builders/video.js';
 import { detectorCases, fixtureSession } from '../../../test/support/detector-cases.js';
 import { CHROMIUM_FORMATS } from '../../../test/support/fixtures.js';
@@ -30,6 +31,18 @@ detectorCases(detector, {
         expect(o!.cause?.family).toBe('remote');
       },
     })),
+    {
+      name: 'both ends of the recorded call in one dump: the sender app’s action is named',
+      session: recordedBothSides('track-stopped'),
+      severities: ['high'],
+      check: ([o]) => {
+        expect(o!.source.pid).toMatch(/^callee-/);
+        expect(o!.indicators.senderAction).toBe('trackStopped');
+        expect(o!.meaning).toMatch(
+          /while the connection was up: the other side's app stopped its video track\.$/,
+        );
+      },
+    },
     {
       name: 'real call whose other side stopped its microphone',
       session: fixtureSession('chromium156/track-stopped-callee-audio/webrtc_internals_dump.txt'),
