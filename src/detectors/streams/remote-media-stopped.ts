@@ -38,7 +38,7 @@ export default defineDetector({
     tags: ['inbound', 'behavior'],
     category: 'streams',
     description:
-      "Media this client was receiving stopped arriving while the connection was healthy (its other received media kept arriving; with nothing else received, ICE stayed connected): the other side stopped sending it (their app stopped, replaced or removed the track, or their device ended it). For the user here the other person's video or audio went away. High when it never came back; medium when it resumed. When the other side's connection is in the same dump, its app's action is named.",
+      "Media this client was receiving stopped arriving while the connection was healthy (its other received media kept arriving; with nothing else received, ICE stayed connected): the other side stopped sending it (their app stopped, replaced or removed the track, or their device ended it). For the user here the other person's video or audio went away. High when it never came back; medium when it resumed, or when the connection received several streams of that kind (an SFU's participants: one that stops for good is as often someone leaving). Not reported when this side's own tracks stopped at the same moment (the call being hung up). When the other side's connection is in the same dump, its app's action is named.",
     remedy:
       "Look at the other side's dump for what its app did at that moment; if the app meant it, tell the receiving user (show an avatar or a 'camera off' state rather than a frozen frame).",
     thresholds: [
@@ -54,6 +54,12 @@ export default defineDetector({
         unit: 'share of the gap with other media arriving',
         source: 'callscope: the connection itself kept working',
       },
+      {
+        name: 'hang-up',
+        value: LIFECYCLE_LIMITS.actionMatchMs,
+        unit: 'ms between this side stopping its own tracks and the received media stopping',
+        source: 'callscope: stats are polled about once a second',
+      },
     ],
     related: ['remoteTrackMuted', 'trackStopped', 'connectionInterrupted', 'videoPaused'],
     family: 'remote',
@@ -67,7 +73,7 @@ export default defineDetector({
     for (const pc of session.connections) {
       for (const track of pc.tracks) {
         if (track.direction !== 'inbound') continue;
-        const gaps = track.idle.filter((e) => healthy(pc, track, e));
+        const gaps = track.idle.filter((e) => healthy(pc, track, e) && !hangingUp(pc, e));
         if (gaps.length === 0) continue;
         const end = trackEnd(pc, track);
         const last = gaps[gaps.length - 1]!;
@@ -77,7 +83,9 @@ export default defineDetector({
         const action = senderAction(context.observations, pc, track);
         const why = action ? `: the other side's app ${action.what}` : '';
         findings.push({
-          severity: never ? 'high' : 'medium',
+          // Several senders of one kind on the connection (an SFU's participants): one that stops
+          // for good is as often a participant leaving or a stream switched off as a loss.
+          severity: never && !manySenders(pc, track) ? 'high' : 'medium',
           ...trackSubject(track, 'remote'),
           episodes: never ? [...gaps.slice(0, -1), { ...last, end: Math.max(last.end, end) }] : gaps,
           valueInCount: gaps.length,
@@ -128,6 +136,22 @@ function healthy(pc: PeerConnectionView, track: TrackLifecycle, gap: Episode): b
   );
   return !down;
 }
+
+/** More than one received stream of the track's kind on its connection. */
+const manySenders = (pc: PeerConnectionView, track: TrackLifecycle): boolean =>
+  pc.tracks.filter((t) => t.direction === 'inbound' && t.kind === track.kind).length > 1;
+
+/**
+ * Whether this side's own tracks stopped at the same moment: the call was being hung up (both
+ * ends tear their media down together while the stats go on for a while), not a loss.
+ */
+const hangingUp = (pc: PeerConnectionView, gap: Episode): boolean =>
+  pc.tracks.some(
+    (t) =>
+      t.direction === 'outbound' &&
+      t.endedAt !== undefined &&
+      Math.abs(t.endedAt - gap.start) <= LIFECYCLE_LIMITS.actionMatchMs,
+  );
 
 /** The other side's app action on this stream, when its connection is in the same dump. */
 function senderAction(
