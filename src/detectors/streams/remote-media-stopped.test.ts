@@ -17,6 +17,22 @@ const receiving = (
     stream({ kind: 'audio', id: 'IT01A2', ssrc: 12, n: videoRate.length, values: { packetRate: audioRate } }),
   );
 
+/** Received audio flowing, and video from two senders of which the first stops for good at 15 s. */
+const sfu = () =>
+  withStreams(
+    stream({ kind: 'video', id: 'IT01V1', ssrc: 11, values: { packetRate: stepAt(30, 15, 0, 60) } }),
+    stream({ kind: 'video', id: 'IT01V3', ssrc: 13, values: { packetRate: flat(30, 60) } }),
+    stream({ kind: 'audio', id: 'IT01A2', ssrc: 12, values: { packetRate: flat(30, 50) } }),
+  );
+
+/** Received video stopping at 15 s, when this side stopped sending its own audio too (a hang-up). */
+const hangUp = () =>
+  withStreams(
+    stream({ kind: 'video', id: 'IT01V1', ssrc: 11, values: { packetRate: stepAt(30, 15, 0, 60) } }),
+    stream({ kind: 'audio', id: 'IT01A2', ssrc: 12, values: { packetRate: flat(30, 50) } }),
+    stream({ direction: 'outbound', id: 'OT01A9', ssrc: 9, values: { packetRate: stepAt(30, 16, 0, 50) } }),
+  );
+
 const gap = (n: number, from: number, to: number) =>
   Array.from({ length: n }, (_, i) => (i >= from && i < to ? 0 : 60));
 
@@ -49,6 +65,17 @@ detectorCases(detector, {
       severities: ['high'],
     },
     {
+      name: 'built: one of two received videos (an SFU) stopped for good is medium',
+      session: sfu,
+      severities: ['medium'],
+      check: ([o]) => expect(o!.source.ssrcId).toBe(11),
+    },
+    {
+      name: 'real jitsi SFU call: participants’ streams that stop for good are medium',
+      session: fixtureSession('jitsi/firefox-standard-stats-sfu'),
+      severities: ['medium', 'medium'],
+    },
+    {
       name: 'built: received video stopped for 8 s and came back, audio arriving',
       session: receiving(gap(30, 10, 18)),
       severities: ['medium'],
@@ -63,6 +90,7 @@ detectorCases(detector, {
     // Nothing arrived at all during the outage: the network's (connectionInterrupted), not the other side's.
     { name: 'real outage', session: fixtureSession('chromium156/outage/rtcstats_dump.callee.txt') },
     { name: 'built: video and audio stopped together', session: receiving(gap(30, 10, 18), gap(30, 10, 18)) },
+    { name: 'built: stopped as this side stopped its own tracks (a hang-up)', session: hangUp },
     { name: 'built: a 3 s stall', session: receiving(gap(30, 10, 13)) },
     { name: 'built: media to the end', session: receiving(stepAt(30, 0, 60, 60)) },
   ],
