@@ -28,6 +28,17 @@ describe('a stopped video', () => {
   );
 
   it.each([...CHROMIUM_FORMATS.caller, ...CHROMIUM_FORMATS.callee])(
+    'black frames of a disabled camera are not scored as picture: %s',
+    async (file) => {
+      const muted = scoreSession(await fixtureSession(`chromium156/mute/${file}`)(), []);
+      const clean = scoreSession(await fixtureSession(`chromium156/clean/${file}`)(), []);
+      const scope = file.includes('callee') ? 'in_video' : 'out_video';
+      // The caller's camera was off for 7.5 s of 30: some 6 samples fewer than the clean call.
+      expect(clean.mos[scope].length - muted.mos[scope].length).toBeGreaterThanOrEqual(5);
+    },
+  );
+
+  it.each([...CHROMIUM_FORMATS.caller, ...CHROMIUM_FORMATS.callee])(
     'counts 0 fps, not the last frame rate, once the stream stopped: %s',
     async (file) => {
       const { data } = await analyzeDump(fixture('chromium156', 'track-stopped', file));

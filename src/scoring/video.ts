@@ -1,6 +1,6 @@
 import type { RtpStream } from '../computed/rtp-streams.js';
 import { activeFrom } from '../computed/stream-samples.js';
-import { inIdle, type TrackLifecycle } from '../computed/track-lifecycle.js';
+import { inIdle, TRACK_STATE, type TrackLifecycle } from '../computed/track-lifecycle.js';
 import { EXPERIENCE, VIDEO_FLUID_FPS, VIDEO_HEIGHT_QUALITY, VIDEO_LOSS_SCALE } from './constants.js';
 
 /** Below this bitrate the camera is off or muted: not scored. */
@@ -59,6 +59,8 @@ export function videoMosSeries(stream: RtpStream, track?: TrackLifecycle): numbe
     }
     const rate = s.bitrateKbps?.[i];
     if (rate !== undefined && !(rate >= IDLE_KBPS)) continue;
+    // Black frames of a disabled track: the camera is off, as below 10 kbps.
+    if (track?.states[i] === TRACK_STATE.muted) continue;
     const height = s.frameHeight?.[i];
     const fps = s.framesPerSecond?.[i];
     if (height === undefined || !Number.isFinite(height) || height <= 0) continue;
