@@ -5,7 +5,7 @@ import { LIFECYCLE_LIMITS, TRACK_STATE, type TrackLifecycle } from '../../comput
 import type { Observation } from '../../model/payload/observation.js';
 import { defineDetector, type Finding } from '../detector.js';
 import { ms } from '../severity.js';
-import { trackEnd, trackSubject } from './track-actions.js';
+import { connectionDown, trackEnd, trackSubject } from './track-actions.js';
 
 const LIMITS = {
   /** Share of the gap during which another stream of the connection must still carry media. */
@@ -127,14 +127,7 @@ function healthy(pc: PeerConnectionView, track: TrackLifecycle, gap: Episode): b
   }
   if (others.length > 0) return false;
   // The only received stream: the connection's own state says whether it was up.
-  const down = [...pc.lifecycle.states.iceConnection, ...pc.lifecycle.states.connection].some(
-    (c) =>
-      c.at !== undefined &&
-      c.at >= gap.start - LIFECYCLE_LIMITS.minIdleMs &&
-      c.at <= gap.end &&
-      (c.state === 'disconnected' || c.state === 'failed' || c.state === 'closed'),
-  );
-  return !down;
+  return !connectionDown(pc, gap.start - LIFECYCLE_LIMITS.minIdleMs, gap.end);
 }
 
 /** More than one received stream of the track's kind on its connection. */

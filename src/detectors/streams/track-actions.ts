@@ -40,7 +40,9 @@ export function sendActions(session: SessionView): SendAction[] {
         out.push({ action: 'replaced', at: change.at, pc, track, replacedBy: change.trackId, ended: false });
       }
       const at = track.endedAt;
-      if (at === undefined) continue;
+      // Media that stopped because the connection went down is the network's, not the app's.
+      if (at === undefined || connectionDown(pc, at - ACTION_MATCH_MS, at + LIFECYCLE_LIMITS.minIdleMs))
+        continue;
       const removeCall = pc.apiCalls.find(
         (c) =>
           c.method === 'removeTrack' && (c.kind === undefined || c.kind === track.kind) && near(c.at, at),
@@ -62,6 +64,17 @@ export function sendActions(session: SessionView): SendAction[] {
     }
   }
   return out;
+}
+
+/** Whether ICE or the connection went disconnected, failed or closed between two times. */
+export function connectionDown(pc: PeerConnectionView, from: number, to: number): boolean {
+  return [...pc.lifecycle.states.iceConnection, ...pc.lifecycle.states.connection].some(
+    (c) =>
+      c.at !== undefined &&
+      c.at >= from &&
+      c.at <= to &&
+      (c.state === 'disconnected' || c.state === 'failed' || c.state === 'closed'),
+  );
 }
 
 /** The recording's end for a track: its connection's last stats sample. */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { withStreams } from '../../../test/builders/media-network.js';
-import { session, stream, T0 } from '../../../test/builders/session.js';
+import { connection, lifecycle, session, stream, T0 } from '../../../test/builders/session.js';
 import { stepAt } from '../../../test/builders/video.js';
 import { detectorCases, fixtureSession } from '../../../test/support/detector-cases.js';
 import detector from './track-stopped.js';
@@ -64,6 +64,20 @@ detectorCases(detector, {
     },
     { name: 'built: 3 s without packets at the end, a hang-up', session: sending(27) },
     { name: 'built: media to the end', session: sending(40) },
+    {
+      name: 'built: packets stop as the connection fails (the network, not the app)',
+      session: () => {
+        const base = sending(20).connections[0]!;
+        const states = lifecycle().states;
+        const down = {
+          ...states,
+          iceConnection: [...states.iceConnection, { state: 'failed', at: T0 + 20_500 }],
+        };
+        return session({
+          connections: [connection({ streams: base.streams, lifecycle: lifecycle({ states: down }) })],
+        });
+      },
+    },
   ],
   notApplicable: [
     { name: 'receive-only (built)', session: withStreams(stream()) },
