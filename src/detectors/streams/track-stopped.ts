@@ -23,7 +23,7 @@ export default defineDetector({
     tags: ['behavior', 'outbound'],
     category: 'streams',
     description:
-      'A track this client was sending stopped carrying media for the rest of the call while its sender kept the same track: the app called `track.stop()` (the user turned the camera or microphone off that way), or the device ended the track. The other side received nothing more from it. What the app did, not a fault; low because the other side lost that media. Media that stopped as the connection went down (disconnected, failed, closed) is the network's doing and not reported here.',
+      'A track this client was sending stopped carrying media for the rest of the call while its sender kept the same track: the app called `track.stop()` (the user turned the camera or microphone off that way), or the device ended the track. The other side received nothing more from it. What the app did, not a fault; low because the other side lost that media. Media that stopped as the connection went down (disconnected, failed, closed) is caused by the network and is not reported here.',
     remedy:
       'Nothing to do when intended. If the user did not turn the device off, look for what ended the track (a device unplugged, another app taking the camera, an `ended` event).',
     thresholds: [
