@@ -135,3 +135,117 @@ describe('calls that nothing was done to', () => {
     expect(data.observations.filter(serious).map((o) => `${o.severity} ${o.type}`)).toEqual([]);
   });
 });
+
+interface AppExpected {
+  type: string;
+  family: 'application' | 'remote';
+  kind?: 'audio' | 'video';
+  /** Index in truth.json's timeline of the app action. */
+  onset?: number;
+  /** The most severe it may be: what the app did is at most low on its own side. */
+  atMost: 'low' | 'info' | 'high';
+  atLeast?: 'high' | 'medium' | 'low';
+}
+
+const stoppedTheirs = (kind: 'audio' | 'video'): AppExpected => ({
+  type: 'remoteMediaStopped',
+  family: 'remote',
+  kind,
+  onset: 0,
+  atMost: 'high',
+  atLeast: 'high',
+});
+
+/**
+ * What the app did, as truth.json says: named on the acting side as the app's action (family
+ * application, at most low, dated within 3 s), and on the receiving side as what the other side
+ * did to the media it received (family remote). `quiet` sides have nothing at medium or above.
+ */
+const APP: Record<string, { caller: AppExpected[]; callee: AppExpected[]; quiet: Side[] }> = {
+  mute: {
+    caller: [
+      { type: 'trackMuted', family: 'application', kind: 'audio', onset: 0, atMost: 'info' },
+      { type: 'trackMuted', family: 'application', kind: 'video', onset: 2, atMost: 'info' },
+    ],
+    callee: [
+      { type: 'remoteTrackMuted', family: 'remote', kind: 'audio', onset: 0, atMost: 'low' },
+      { type: 'remoteTrackMuted', family: 'remote', kind: 'video', onset: 2, atMost: 'low' },
+    ],
+    quiet: ['caller', 'callee'],
+  },
+  'mute-callee': {
+    caller: [
+      { type: 'remoteTrackMuted', family: 'remote', kind: 'video', onset: 0, atMost: 'low' },
+      { type: 'remoteTrackMuted', family: 'remote', kind: 'audio', onset: 1, atMost: 'low' },
+    ],
+    callee: [
+      { type: 'trackMuted', family: 'application', kind: 'video', onset: 0, atMost: 'info' },
+      { type: 'trackMuted', family: 'application', kind: 'audio', onset: 1, atMost: 'info' },
+    ],
+    quiet: ['caller', 'callee'],
+  },
+  'track-stopped': {
+    caller: [{ type: 'trackStopped', family: 'application', kind: 'video', onset: 0, atMost: 'low' }],
+    callee: [stoppedTheirs('video')],
+    quiet: ['caller'],
+  },
+  'track-stopped-callee-audio': {
+    caller: [stoppedTheirs('audio')],
+    callee: [{ type: 'trackStopped', family: 'application', kind: 'audio', onset: 0, atMost: 'low' }],
+    quiet: ['callee'],
+  },
+  'remove-video': {
+    caller: [{ type: 'trackRemoved', family: 'application', kind: 'video', onset: 0, atMost: 'low' }],
+    callee: [stoppedTheirs('video')],
+    quiet: ['caller'],
+  },
+  'replace-null': {
+    caller: [{ type: 'trackReplaced', family: 'application', kind: 'video', onset: 0, atMost: 'low' }],
+    callee: [stoppedTheirs('video')],
+    quiet: ['caller'],
+  },
+  'max-bitrate': {
+    caller: [{ type: 'encodingLimited', family: 'application', kind: 'video', onset: 0, atMost: 'low' }],
+    callee: [],
+    quiet: ['caller', 'callee'],
+  },
+  renegotiation: {
+    caller: [{ type: 'renegotiation', family: 'application', onset: 0, atMost: 'info' }],
+    callee: [{ type: 'renegotiation', family: 'application', onset: 0, atMost: 'info' }],
+    quiet: ['caller', 'callee'],
+  },
+  'ice-restart': { caller: [], callee: [], quiet: ['caller', 'callee'] },
+};
+
+describe('what the app did is named on the side that did it, and what it did to the other side there', () => {
+  const cases = Object.entries(APP).flatMap(([scenario, sides]) =>
+    (['caller', 'callee'] as const).flatMap((side) =>
+      CHROMIUM_FORMATS[side].map(
+        (file) => [scenario, side, file, sides[side], sides.quiet.includes(side)] as const,
+      ),
+    ),
+  );
+  it.each(cases)('%s, %s: %s', async (scenario, _side, file, expected, quiet) => {
+    const data = await analyze(`chromium156/${scenario}/${file}`);
+    for (const e of expected) {
+      const found = data.observations.filter(
+        (o) => o.type === e.type && (e.kind === undefined || o.kind === e.kind) && !o.explainedBy,
+      );
+      expect(
+        found.map((o) => `${o.type} ${o.kind ?? ''}`),
+        `${e.type} ${e.kind ?? ''}`,
+      ).toHaveLength(1);
+      const [o] = found;
+      expect(o!.cause?.family).toBe(e.family);
+      expect(o!.side).toBe(e.family === 'application' ? 'local' : 'remote');
+      expect(RANK[o!.severity], `${e.type} at most ${e.atMost}`).toBeGreaterThanOrEqual(RANK[e.atMost]);
+      if (e.atLeast) expect(RANK[o!.severity]).toBeLessThanOrEqual(RANK[e.atLeast]);
+      if (e.onset !== undefined)
+        expect(
+          Math.abs(o!.firstSeenAt! - truthTime(scenario, e.onset)),
+          `onset of ${e.type}`,
+        ).toBeLessThanOrEqual(ONSET_TOLERANCE_MS);
+    }
+    if (quiet) expect(data.observations.filter(serious).map((o) => `${o.severity} ${o.type}`)).toEqual([]);
+  });
+});

@@ -17,6 +17,22 @@ export const WHY: Record<string, Record<string, string>> = {
     networkCongestionOut:
       "callee: its send estimate falls from ~4 Mbit/s to ~230 kbit/s at 0:10, when the truth's bottleneck starts, and qualityLimitationReason is 'bandwidth' from then to the end; the encoder's limitation is its symptom (low).",
   },
+  'chromium156/remove-video': {
+    remoteMediaStopped:
+      "callee: truth has the caller remove its video sender at 15 s; the received video's packet count stops growing at 0:16 and never moves again while audio and the pair keep flowing. The caller's dump names the app's action (trackRemoved, low).",
+  },
+  'chromium156/replace-null': {
+    remoteMediaStopped:
+      "callee: truth has the caller replace its camera track with null at 15 s; received video packets stop at 0:16 for the rest of the call with the connection up. The caller's dump names trackReplaced (low).",
+  },
+  'chromium156/track-stopped': {
+    remoteMediaStopped:
+      "callee: truth has the caller stop its camera track at 15 s; received video stops at 0:16 and never resumes while audio keeps arriving. The caller's dump names trackStopped (low).",
+  },
+  'chromium156/track-stopped-callee-audio': {
+    remoteMediaStopped:
+      "caller: truth has the callee stop its microphone at 10 s; received audio packets stop at 0:11 for the last 19 s while video keeps arriving. The callee's dump names trackStopped (low).",
+  },
   'chromium156/ice-fail': {
     iceFailure: 'truth: all UDP between the peers dropped; 241 checks sent, none answered, ICE failed.',
     turnNoConfig:
@@ -149,6 +165,18 @@ export const SERIOUS: Record<string, string[]> = {
   'chromium156/outage/rtcstats_dump.caller.txt': ['high connectionInterrupted'],
   'chromium156/outage/webrtc_internals_dump.callee.txt': ['high connectionInterrupted'],
   'chromium156/outage/webrtc_internals_dump.txt': ['high connectionInterrupted'],
+  'chromium156/remove-video/chromium_rtcstats_dump.callee.gz': ['high remoteMediaStopped'],
+  'chromium156/remove-video/rtcstats_dump.callee.txt': ['high remoteMediaStopped'],
+  'chromium156/remove-video/webrtc_internals_dump.callee.txt': ['high remoteMediaStopped'],
+  'chromium156/replace-null/chromium_rtcstats_dump.callee.gz': ['high remoteMediaStopped'],
+  'chromium156/replace-null/rtcstats_dump.callee.txt': ['high remoteMediaStopped'],
+  'chromium156/replace-null/webrtc_internals_dump.callee.txt': ['high remoteMediaStopped'],
+  'chromium156/track-stopped/chromium_rtcstats_dump.callee.gz': ['high remoteMediaStopped'],
+  'chromium156/track-stopped/rtcstats_dump.callee.txt': ['high remoteMediaStopped'],
+  'chromium156/track-stopped/webrtc_internals_dump.callee.txt': ['high remoteMediaStopped'],
+  'chromium156/track-stopped-callee-audio/chromium_rtcstats_dump.gz': ['high remoteMediaStopped'],
+  'chromium156/track-stopped-callee-audio/rtcstats_dump.caller.txt': ['high remoteMediaStopped'],
+  'chromium156/track-stopped-callee-audio/webrtc_internals_dump.txt': ['high remoteMediaStopped'],
   'jitsi/chrome-relay': ['high networkLossIn'],
   'jitsi/chrome-standard-pc-failed': ['critical connectionLost', 'high getUserMediaNotReadable'],
   'jitsi/chrome-standard-pc-reconnect': [

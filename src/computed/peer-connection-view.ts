@@ -4,6 +4,13 @@ import { type IceTransports, iceTransports } from './ice-transport.js';
 import { type Lifecycle, lifecycle } from './lifecycle.js';
 import { type RtpStream, rtpStreams } from './rtp-streams.js';
 import { type Signaling, signaling } from './signaling.js';
+import {
+  type ApiCall,
+  apiCalls,
+  type TrackLifecycle,
+  trackLifecycles,
+  zeroIdleFrameRates,
+} from './track-lifecycle.js';
 
 /**
  * Everything analysis needs to know about one connection, derived once from its raw record.
@@ -24,6 +31,10 @@ export interface PeerConnectionView {
   streams: RtpStream[];
   /** First and last stats sample times. */
   statsRange: { first: number; last: number } | undefined;
+  /** What happened to each sending and receiving track (src/computed/track-lifecycle.ts). */
+  tracks: TrackLifecycle[];
+  /** The app's calls on its tracks and senders, from the event log. */
+  apiCalls: ApiCall[];
   /** CPU pressure states recorded by rtcstats-js (Compute Pressure API): 4 nominal … 1 critical. */
   cpuPressure: { t: number[]; state: number[] } | undefined;
 }
@@ -39,6 +50,11 @@ export function viewPeerConnection(pc: RawPeerConnection): PeerConnectionView {
     if (t0 < first) first = t0;
     if (t1 > last) last = t1;
   }
+  const streams = rtpStreams(pc);
+  const negotiation = signaling(pc);
+  const statsRange = Number.isFinite(first) ? { first, last } : undefined;
+  const tracks = trackLifecycles({ id: pc.id, streams, signaling: negotiation, statsRange });
+  streams.forEach((s, i) => zeroIdleFrameRates(s, tracks[i]!));
   return {
     id: pc.id,
     url: pc.url,
@@ -47,10 +63,12 @@ export function viewPeerConnection(pc: RawPeerConnection): PeerConnectionView {
     flags: { ...pc.flags },
     events: pc.events,
     lifecycle: lifecycle(pc),
-    signaling: signaling(pc),
+    signaling: negotiation,
     ice: iceTransports(pc),
-    streams: rtpStreams(pc),
-    statsRange: Number.isFinite(first) ? { first, last } : undefined,
+    streams,
+    tracks,
+    apiCalls: apiCalls(pc.events),
+    statsRange,
     cpuPressure: cpuPressure(pc),
   };
 }

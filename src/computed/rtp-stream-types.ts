@@ -1,3 +1,5 @@
+import type { SourceChange } from './stream-sources.js';
+
 /** Types of the RTP stream view: what analysis knows about one inbound-rtp or outbound-rtp report. */
 
 export type MediaKind = 'audio' | 'video';
@@ -103,6 +105,11 @@ export interface RtpStream {
   decoderImplementation?: string;
   powerEfficient?: boolean;
   scalabilityMode?: string;
+  /**
+   * Outbound: the track it carried over the recording, as changes (replaceTrack, removeTrack);
+   * absent when the stats do not link a media source.
+   */
+  sources?: SourceChange[];
   /** outbound-rtp `active` was false at the end (a disabled simulcast layer). */
   inactive?: boolean;
   /** Outbound: echo statistics of the audio source. */

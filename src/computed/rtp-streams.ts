@@ -5,6 +5,7 @@ import { inbound, outbound } from './rtp-derivations.js';
 import type { Direction, RtpStream } from './rtp-stream-types.js';
 import { lastFinite, ratePerSecond, sampleAt } from './series-math.js';
 import { codecOf, kindOf, setStr, setTotal, str } from './stream-attributes.js';
+import { streamSources } from './stream-sources.js';
 
 export type {
   CodecInfo,
@@ -124,6 +125,10 @@ function buildStream(pcId: string, r: StatsReport, store: StatsStore): RtpStream
   if (pli) s.pliPerSecond = ratePerSecond(pli, t);
 
   if (direction === 'inbound') inbound(stream, r, num, total, store, track);
-  else outbound(stream, r, num, total, store, source);
+  else {
+    outbound(stream, r, num, total, store, source);
+    const sources = streamSources(r, store);
+    if (sources.length > 0) stream.sources = sources;
+  }
   return stream;
 }

@@ -19,6 +19,7 @@ import networkLossIn from './connections/network-loss-in.js';
 import networkLossOut from './connections/network-loss-out.js';
 import networkReorderingIn from './connections/network-reordering-in.js';
 import networkReorderingOut from './connections/network-reordering-out.js';
+import renegotiation from './connections/renegotiation.js';
 import setDescriptionFailure from './connections/set-description-failure.js';
 import slowDtlsEstablishment from './connections/slow-dtls-establishment.js';
 import slowIceConnection from './connections/slow-ice-connection.js';
@@ -69,6 +70,7 @@ import bandwidthLimitation from './streams/bandwidth-limitation.js';
 import constantMicrophoneVolume from './streams/constant-microphone-volume.js';
 import cpuLimitation from './streams/cpu-limitation.js';
 import delaysSendingMedia from './streams/delays-sending-media.js';
+import encodingLimited from './streams/encoding-limited.js';
 import framesDropped from './streams/frames-dropped.js';
 import highDecodeTime from './streams/high-decode-time.js';
 import highEncodeTime from './streams/high-encode-time.js';
@@ -88,10 +90,16 @@ import nullVideoDecoder from './streams/null-video-decoder.js';
 import oneWayMedia from './streams/one-way-media.js';
 import otherLimitation from './streams/other-limitation.js';
 import pliStorm from './streams/pli-storm.js';
+import remoteMediaStopped from './streams/remote-media-stopped.js';
+import remoteTrackMuted from './streams/remote-track-muted.js';
 import resolutionDrop from './streams/resolution-drop.js';
 import silentMicrophone from './streams/silent-microphone.js';
 import softwareVideoCodec from './streams/software-video-codec.js';
 import speakerDelay from './streams/speaker-delay.js';
+import trackMuted from './streams/track-muted.js';
+import trackRemoved from './streams/track-removed.js';
+import trackReplaced from './streams/track-replaced.js';
+import trackStopped from './streams/track-stopped.js';
 import unusedStream from './streams/unused-stream.js';
 import videoPaused from './streams/video-paused.js';
 
@@ -123,6 +131,7 @@ export const DETECTORS: readonly Detector[] = [
   dtlsFailure,
   duplicatedLinesInLocalSdp,
   duplicatedLinesInRemoteSdp,
+  encodingLimited,
   framesDropped,
   frequentPathSwitches,
   getUserMediaNotAllowed,
@@ -172,6 +181,9 @@ export const DETECTORS: readonly Detector[] = [
   pliStorm,
   privateTurnAddress,
   publicDiscoveredAddress,
+  remoteMediaStopped,
+  remoteTrackMuted,
+  renegotiation,
   relayOverTcp,
   relayOverTls,
   relayOverUdp,
@@ -185,6 +197,10 @@ export const DETECTORS: readonly Detector[] = [
   softwareVideoCodec,
   speakerDelay,
   statsTruncated,
+  trackMuted,
+  trackRemoved,
+  trackReplaced,
+  trackStopped,
   turnAuthenticationError,
   turnClientError,
   turnNoConfig,

@@ -33,7 +33,13 @@ export function scoreSession(session: SessionView, observations: readonly Observ
     for (const stream of pc.streams) {
       if (!((stream.totals.packets ?? 0) > 0)) continue;
       const scope = `${stream.direction === 'inbound' ? 'in' : 'out'}_${stream.kind}` as MosScope;
-      const series = stream.kind === 'audio' ? audioMosSeries(pc, stream) : videoMosSeries(stream);
+      const series =
+        stream.kind === 'audio'
+          ? audioMosSeries(pc, stream)
+          : videoMosSeries(
+              stream,
+              pc.tracks.find((t) => t.streamId === stream.id),
+            );
       appendAll(mos[scope], series);
     }
   }

@@ -1,5 +1,6 @@
 import type { RtpStream } from '../computed/rtp-streams.js';
 import { activeFrom } from '../computed/stream-samples.js';
+import { inIdle, TRACK_STATE, type TrackLifecycle } from '../computed/track-lifecycle.js';
 import {
   EXPERIENCE,
   VIDEO_BITRATE_HEIGHT,
@@ -65,17 +66,29 @@ export function fpsQuality(fps: number, fluid: number): number {
  * googFrameRateSent, an integer, reads 0 for most of jitsi/google-legacy-screenshare-msessions).
  * A low rate there says the content did not move, not that the picture stuttered, which is why
  * the lowFrameRate detector leaves screen share out too.
+ *
+ * Received video that stopped arriving for seconds scores 1 for that time: a stopped or one-way
+ * video lowers the score of the side that lost it.
  */
-export function videoMosSeries(stream: RtpStream): number[] {
+export function videoMosSeries(stream: RtpStream, track?: TrackLifecycle): number[] {
   const s = stream.series;
   const judgesFluidity = stream.contentType !== 'screenshare';
   // Firefox and Safari leave frameHeight out of some streams (Firefox's received and SFU video):
   // their resolution is read from the bitrate, what they do report.
   const fromBitrate = !hasFinite(s.frameHeight) && !!s.bitrateKbps;
+  // Received video that stopped arriving for seconds (remoteMediaStopped, an outage) is no picture
+  // for the user here: the floor of the scale. What this side stopped sending is its own choice.
+  const lost = stream.direction === 'inbound' && track !== undefined && track.idle.length > 0;
   const out: number[] = [];
   for (let i = activeFrom(stream); i < stream.t.length; i++) {
+    if (lost && inIdle(track, stream.t[i]!)) {
+      out.push(1);
+      continue;
+    }
     const rate = s.bitrateKbps?.[i];
     if (rate !== undefined && !(rate >= IDLE_KBPS)) continue;
+    // Black frames of a disabled track: the camera is off, as below 10 kbps.
+    if (track?.states[i] === TRACK_STATE.muted) continue;
     const height = fromBitrate
       ? rate === undefined
         ? undefined

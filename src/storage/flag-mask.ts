@@ -106,6 +106,15 @@ export const FLAG_TYPES: readonly string[] = [
   'networkReorderingIn',
   'networkReorderingOut',
   'connectionInterrupted',
+  // What the app and the other side did to tracks.
+  'encodingLimited',
+  'remoteMediaStopped',
+  'remoteTrackMuted',
+  'renegotiation',
+  'trackMuted',
+  'trackRemoved',
+  'trackReplaced',
+  'trackStopped',
 ];
 
 /** Bits per column, and the columns: room for 120 types. */

@@ -9,6 +9,7 @@ import type { PeerConnectionView } from '../../src/computed/peer-connection-view
 import type { RtpStream, SeriesName } from '../../src/computed/rtp-streams.js';
 import type { SessionView } from '../../src/computed/session-view.js';
 import type { Signaling } from '../../src/computed/signaling.js';
+import { apiCalls, trackLifecycles } from '../../src/computed/track-lifecycle.js';
 
 export const T0 = 1_700_000_000_000;
 
@@ -175,7 +176,7 @@ export function ice(overrides: Partial<IceTransports> = {}): IceTransports {
 }
 
 export function connection(overrides: Partial<PeerConnectionView> = {}): PeerConnectionView {
-  return {
+  const pc: PeerConnectionView = {
     id: 'pc1',
     url: 'https://app.example/room',
     configuration: { iceServers: [{ urls: ['stun:stun.example.org:3478', 'turn:turn.example.org:3478'] }] },
@@ -191,8 +192,14 @@ export function connection(overrides: Partial<PeerConnectionView> = {}): PeerCon
     ],
     statsRange: { first: T0 + 300, last: T0 + 29_300 },
     cpuPressure: undefined,
+    tracks: [],
+    apiCalls: [],
     ...overrides,
   };
+  // What happened to the tracks follows from the streams and events, as in the analysis.
+  if (!overrides.tracks) pc.tracks = trackLifecycles(pc);
+  if (!overrides.apiCalls) pc.apiCalls = apiCalls(pc.events);
+  return pc;
 }
 
 export function mediaRequest(overrides: Partial<MediaRequestView> = {}): MediaRequestView {

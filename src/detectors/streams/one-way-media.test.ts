@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { withStreams } from '../../../test/builders/media-network.js';
 import { connection, lifecycle, session, stream, T0 } from '../../../test/builders/session.js';
+import { recordedTopology } from '../../../test/builders/topology.js';
 import { detectorCases, fixtureSession } from '../../../test/support/detector-cases.js';
 import detector from './one-way-media.js';
 
@@ -13,6 +14,12 @@ const sentAudio = () => stream({ direction: 'outbound' });
 
 detectorCases(detector, {
   fires: [
+    {
+      name: 'the same recorded call negotiated sendrecv, receiving nothing',
+      session: recordedTopology({ direction: 'sendrecv', silence: 'inbound' }),
+      severities: ['high'],
+      check: ([o]) => expect(o!.indicators).toEqual({ incomingStreams: 2, outgoingStreamsWithMedia: 2 }),
+    },
     {
       name: 'sending audio, nothing arrives on the two incoming streams for 29 s',
       session: withStreams(sentAudio(), silentIn('audio'), silentIn('video')),
@@ -44,6 +51,10 @@ detectorCases(detector, {
   ],
   quiet: [
     { name: 'real clean call', session: fixtureSession('chromium156/clean/webrtc_internals_dump.txt') },
+    {
+      name: 'a recorded call negotiated send-only (an SFU publishing connection) that received nothing',
+      session: recordedTopology({ direction: 'sendonly', silence: 'inbound' }),
+    },
     { name: 'nothing arrived, but only for 9 s', session: withStreams(sentAudio(), silentIn('audio', 10)) },
     {
       name: 'one incoming stream unused while another carries media',

@@ -1,5 +1,4 @@
 import { defineDetector } from '../detector.js';
-import { ms } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { activeFrom, flowingStreams, streamSource } from '../support.js';
 
@@ -7,16 +6,20 @@ import { activeFrom, flowingStreams, streamSource } from '../support.js';
 const SILENT = 1e-5;
 const MIN_RUN_MS = 4_000;
 
-/** The microphone sent only digital silence for seconds: muted at the OS or device level, or broken. */
+/**
+ * The microphone never produced a sound: only digital silence was sent, muted at the OS or device
+ * level, or broken. Silence after the microphone had produced sound is a mute (`track.enabled =
+ * false`), which trackMuted reports as what the app did.
+ */
 export default defineDetector({
   meta: {
     type: 'silentMicrophone',
     title: 'Silent microphone',
-    severities: ['high', 'medium'],
+    severities: ['high'],
     tags: ['audio', 'peripheral', 'outbound'],
     category: 'streams',
     description:
-      'The audio being sent had a level of exactly zero for seconds at a time (digital silence). A working microphone always picks up some noise, so this means the device is muted in hardware or by the OS, the wrong input is selected, or the capture is broken. High when the whole call was silent.',
+      'The audio being sent had a level of exactly zero for the whole call (digital silence): the microphone never produced a sound. A working microphone always picks up some noise, so this means the device is muted in hardware or by the OS, the wrong input is selected, or the capture is broken. Silence after the microphone had produced sound is what a muted track sends (`track.enabled = false`): trackMuted reports it as what the app did, not as a fault.',
     remedy:
       'Check the selected input device, OS microphone permissions and mute switches; offer a microphone test before the call.',
     thresholds: [
@@ -28,7 +31,7 @@ export default defineDetector({
         source: `${SOURCES.clientMonitor} (capture failure: RMS below 0.001)`,
       },
     ],
-    related: ['constantMicrophoneVolume', 'getUserMediaNotReadable'],
+    related: ['constantMicrophoneVolume', 'getUserMediaNotReadable', 'trackMuted'],
   },
   applies: (session) =>
     flowingStreams(session, { kind: 'audio', direction: 'outbound' }).some(
@@ -56,11 +59,11 @@ export default defineDetector({
           if (run >= MIN_RUN_MS) firstAt ??= runStart;
         } else runStart = undefined;
       }
-      if (longest < MIN_RUN_MS) return [];
       const allSilent = measured > 0 && silent === measured;
+      if (longest < MIN_RUN_MS || !allSilent) return [];
       return [
         {
-          severity: allSilent ? ('high' as const) : ('medium' as const),
+          severity: 'high' as const,
           source: streamSource(pc, stream),
           firstSeenAt: firstAt,
           maxInMs: longest,
@@ -69,9 +72,7 @@ export default defineDetector({
             longestSilenceMs: longest,
             silentSamplesPercent: measured ? (100 * silent) / measured : null,
           },
-          meaning: allSilent
-            ? 'The microphone sent only digital silence for the whole call.'
-            : `The microphone sent digital silence for up to ${ms(longest)} at a time.`,
+          meaning: 'The microphone sent only digital silence for the whole call.',
         },
       ];
     }),

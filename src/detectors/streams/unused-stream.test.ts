@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { withStreams } from '../../../test/builders/media-network.js';
 import { connection, lifecycle, session, stream } from '../../../test/builders/session.js';
+import { recordedTopology } from '../../../test/builders/topology.js';
 import { detectorCases, fixtureSession } from '../../../test/support/detector-cases.js';
 import detector from './unused-stream.js';
 
@@ -10,6 +11,11 @@ const unused = (direction: 'inbound' | 'outbound', kind: 'audio' | 'video' = 'vi
 
 detectorCases(detector, {
   fires: [
+    {
+      name: 'the same recorded call negotiated sendrecv, its receivers idle',
+      session: recordedTopology({ direction: 'sendrecv', silence: 'inbound' }),
+      severities: ['low', 'low'],
+    },
     {
       name: 'real Jitsi SFU call: two receivers and two simulcast slots never used',
       session: fixtureSession('jitsi/google-standard-stats-sfu'),
@@ -50,6 +56,14 @@ detectorCases(detector, {
   ],
   quiet: [
     { name: 'real clean call', session: fixtureSession('chromium156/clean/webrtc_internals_dump.txt') },
+    {
+      name: 'a recorded call negotiated send-only: its idle receivers were never meant to receive',
+      session: recordedTopology({ direction: 'sendonly', silence: 'inbound' }),
+    },
+    {
+      name: 'a recorded call negotiated receive-only: its idle senders were never meant to send',
+      session: recordedTopology({ direction: 'recvonly', silence: 'outbound' }),
+    },
     { name: 'unused for 9 s only', session: withStreams(stream(), unused('inbound', 'video', 10)) },
     {
       name: 'a deactivated simulcast layer',

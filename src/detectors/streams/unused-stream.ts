@@ -1,3 +1,4 @@
+import { everNegotiated } from '../../computed/negotiated-direction.js';
 import { defineDetector } from '../detector.js';
 import { ms } from '../severity.js';
 import { mediaStreams, streamSource } from '../support.js';
@@ -13,7 +14,7 @@ export default defineDetector({
     tags: ['behavior'],
     category: 'streams',
     description:
-      'An RTP stream existed for the whole connection without carrying a single packet: a transceiver negotiated but never used (no track, or the remote never sends). Low when it was meant to receive media that never came; informational for unused sending slots. Deactivated simulcast layers are not reported.',
+      'An RTP stream existed for the whole connection without carrying a single packet: a transceiver negotiated but never used (no track, or the remote never sends). Low when it was meant to receive media that never came; informational for unused sending slots. Deactivated simulcast layers, and streams whose media section was negotiated not to carry media that way (sendonly, recvonly, inactive), are not reported.',
     remedy:
       'Remove unused transceivers, or check why the remote side does not send on this one (muted at the source, SFU not forwarding, codec mismatch).',
     thresholds: [
@@ -29,7 +30,10 @@ export default defineDetector({
         !pc.lifecycle.everConnected ||
         (stream.totals.packets ?? 0) > 0 ||
         stream.inactive ||
-        lifetime < MIN_LIFETIME_MS
+        lifetime < MIN_LIFETIME_MS ||
+        // A section negotiated not to carry media this way (sendonly, recvonly, inactive).
+        everNegotiated(pc.signaling, stream.mid, stream.direction === 'inbound' ? 'receive' : 'send') ===
+          false
       )
         return [];
       return [
