@@ -82,6 +82,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: Type.Object(
       {
         name: Type.Optional(Strings(FILTER_TEXT.name)),
+        fileName: Type.Optional(Strings(FILTER_TEXT.fileName)),
         observationTags: Type.Optional(
           Type.Array(TagName, { minItems: 1, maxItems: maxValues, description: FILTER_TEXT.observationTags }),
         ),

@@ -6,6 +6,7 @@ import { ApiError } from './api-error.js';
 /** Filters of GET /v1.0/sessions and of the MCP list_sessions tool, as received. */
 export interface ListQuery {
   name?: string | string[];
+  fileName?: string | string[];
   observationTags?: string | string[];
   observationFlags?: string | string[];
   os?: string;
@@ -73,6 +74,7 @@ export const OBSERVATION_FLAGS_TOOL_TEXT = `${FLAGS_TEXT}, spelled exactly (case
  */
 export const FILTER_TEXT = {
   name: 'Title contains ANY of these substrings (case-insensitive).',
+  fileName: 'Extension: the stored file name contains ANY of these substrings (case-insensitive).',
   observationTags: 'Sessions with a critical, high or medium observation carrying ANY of these tags.',
   observationFlags: `${FLAGS_TEXT} (the observation catalog lists them).`,
   os: 'Exact OS, case included, as the list shows it: macOS, Windows, Linux, Android, iPhone, iPad…',
@@ -177,6 +179,7 @@ export function parseListQuery(
     if (v !== undefined) filters[k] = v;
   };
   set('name', list('name', q.name, form === 'query'));
+  set('fileName', list('fileName', q.fileName, form === 'query'));
   set('observationTags', tags);
   set('observationFlags', observationTypes(list('observationFlags', q.observationFlags, true)));
   for (const k of TEXT_FILTERS) set(k, text(k, q[k]));
