@@ -89,7 +89,7 @@ describe('MCP endpoint', () => {
   afterAll(async () => service?.close());
 
   describe.each(['legacy', 'auto'] as const)('SDK client, %s negotiation', (mode) => {
-    it('lists four tools with descriptions and input/output schemas, without a token', async () => {
+    it('lists five tools with descriptions and input/output schemas, without a token', async () => {
       const { client } = await connect(service, mode);
       expect(client.getProtocolEra?.()).toBe(mode === 'legacy' ? 'legacy' : 'modern');
       // The tool list never changes while a server runs (and there is no stream to announce it on).
@@ -99,6 +99,7 @@ describe('MCP endpoint', () => {
         'get_observation_explanation',
         'get_quota',
         'get_session',
+        'get_stream_series',
         'list_sessions',
       ]);
       for (const t of tools) {
@@ -128,7 +129,7 @@ describe('MCP endpoint', () => {
       const list = await call('list_sessions', { hasHigh: true, limit: 10 });
       expect(list).toEqual(await (await account.fetch('/v1.0/sessions?hasHigh=true&limit=10')).json());
       expect((list.data as { callscopeId: string }[]).map((s) => s.callscopeId)).toEqual([sessionId]);
-      const session = await call('get_session', { callscopeId: sessionId });
+      const session = await call('get_session', { callscopeId: sessionId, view: 'full' });
       expect(session).toEqual(await (await account.fetch(`/v1.0/sessions/${sessionId}`)).json());
       const explanation = await call('get_observation_explanation', { type: 'networkAudioLossIn' });
       expect(explanation).toEqual(
@@ -139,7 +140,10 @@ describe('MCP endpoint', () => {
 
     it('opens get_session with what happened on the call, the lines of data.whatHappened', async () => {
       const { client } = await connect(service, mode, account.token);
-      const result = await client.callTool({ name: 'get_session', arguments: { callscopeId: sessionId } });
+      const result = await client.callTool({
+        name: 'get_session',
+        arguments: { callscopeId: sessionId, view: 'full' },
+      });
       const [first, second] = result.content as { type: string; text: string }[];
       const { data } = result.structuredContent as {
         data: { whatHappened: { at: string; severity: string; type: string; text: string }[] };
@@ -160,6 +164,7 @@ describe('MCP endpoint', () => {
         name: 'get_session',
         arguments: { callscopeId: otherSessionId },
       });
+      // The summary (the default view) opens with the same text.
       expect((quiet.content as { text: string }[])[0]!.text).toBe(
         'What happened: nothing went wrong that callscope can see.',
       );

@@ -12,6 +12,7 @@ import type { ServiceContext } from '../service/context.js';
 import type { AuthContext } from '../service/tokens.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { argumentsChecker } from './arguments.js';
+import { compactSchema } from './compact-schema.js';
 import { toolError } from './tool-error.js';
 import { TOOLS } from './tools.js';
 
@@ -47,8 +48,8 @@ export function serverFactory(ctx: ServiceContext): McpServerFactory {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: tool.input as Tool['inputSchema'],
-      outputSchema: tool.output as Tool['outputSchema'],
+      inputSchema: compactSchema(tool.input) as Tool['inputSchema'],
+      outputSchema: compactSchema(tool.output, { descriptions: false }) as Tool['outputSchema'],
       annotations: { readOnlyHint: true, openWorldHint: false },
     })),
   };

@@ -63,10 +63,10 @@ const TYPE_BY_LOWER_CASE = new Map(OBSERVATION_TYPES.map((t) => [t.toLowerCase()
 const FLAGS_TEXT = 'Sessions with a critical, high or medium observation of ANY of these types';
 
 /**
- * The MCP tool's observationFlags text lists the types: an agent has no catalog to read them from
- * (REST has GET /v1.0/observations).
+ * The MCP tool's observationFlags text. It listed the 95 types once (2.4 KB); tools/list must stay
+ * under 12 KB, so it names where an agent finds them: each session's abstract has its types.
  */
-export const OBSERVATION_FLAGS_TOOL_TEXT = `${FLAGS_TEXT}, spelled exactly (case included): ${OBSERVATION_TYPES.join(', ')}. get_observation_explanation explains one.`;
+export const OBSERVATION_FLAGS_TOOL_TEXT = `${FLAGS_TEXT}, spelled exactly as the abstracts' observationFlags show them (e.g. iceFailure, networkLossIn); get_observation_explanation explains one.`;
 
 /**
  * What each filter means, for the REST parameters and the MCP tool alike. Values are matched as
