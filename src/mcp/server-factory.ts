@@ -32,10 +32,10 @@ export const callerInfo = (caller: McpCaller): AuthInfo => ({
 });
 
 const INSTRUCTIONS =
-  'callscope analyzes WebRTC sessions (browser dumps of calls). Use list_sessions to find calls (filter by problems with observationFlags/observationTags and has* flags), get_session for what happened on one call and what went wrong, and get_observation_explanation to explain an observation type.';
+  'callscope analyzes WebRTC sessions (browser dumps of calls). Use list_sessions to find calls (filter by problems with observationFlags/observationTags and has* flags), get_session for what happened on one call and what went wrong (a summary; view full for everything), get_stream_series for the metrics of one stream over time, and get_observation_explanation to explain an observation type.';
 
 /**
- * A fresh Server per request (the SDK's instances are single-use) with the four tools. The SDK's
+ * A fresh Server per request (the SDK's instances are single-use) with the tools. The SDK's
  * low-level Server, not McpServer: McpServer turns every error a tool throws into an `isError`
  * result, where the specification wants a tool's failure as the JSON-RPC error of its tools/call
  * (see toolError). The tools' schemas are JSON Schemas already (TypeBox), sent as they are.
