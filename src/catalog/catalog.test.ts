@@ -30,7 +30,7 @@ describe('observation catalog', () => {
     expect(loss).toEqual({
       type: 'networkAudioLossIn',
       title: 'Audio packet loss (incoming)',
-      severity: ['high', 'medium', 'low'],
+      severities: ['high', 'medium', 'low'],
       tags: ['network', 'audio', 'inbound'],
     });
   });

@@ -8,7 +8,7 @@ export function observationCatalog(detectors: readonly Detector[]): ObservationC
     .map(({ meta }) => ({
       type: meta.type,
       title: meta.title,
-      severity: [...meta.severities],
+      severities: [...meta.severities],
       tags: [...meta.tags],
     }));
   return { total: data.length, data };

@@ -2,7 +2,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { workerFile } from '../util/worker-file.js';
 import type { ThreadTask } from './analysis-thread-worker.js';
-import type { Outcome, Source } from './analyze-one.js';
+import { directoryHint, isDirectory, type Outcome, type Source } from './analyze-one.js';
 import { sendToPort } from './port-stream.js';
 
 /**
@@ -23,6 +23,10 @@ export class AnalysisThread {
   /** The dump's outcome; never throws (a failure of the thread itself is an internal outcome). */
   async analyze(source: Source, points: number, onBytes: (n: number) => void): Promise<Outcome> {
     const started = performance.now();
+    if (typeof source.input === 'string' && isDirectory(source.input)) {
+      const error = `cannot open: ${directoryHint(source.input)}`;
+      return { file: source.label, kind: 'unreadable', error, ms: performance.now() - started };
+    }
     const progress = new MessageChannel();
     progress.port1.on('message', (n: number) => onBytes(n));
     const task: ThreadTask = { label: source.label, points, progress: progress.port2 };

@@ -56,12 +56,22 @@ function openFailure(error: unknown, file: string): string | undefined {
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR' || (code === undefined && /is not a file/.test(String((error as Error).message)))) {
-    return statSyncSafe(file)?.isDirectory()
-      ? `it is a directory; give the dumps in it instead (${invocation()} analyze ${file.replace(/\/$/, '')}/*)`
-      : 'not a regular file';
+    return statSyncSafe(file)?.isDirectory() ? directoryHint(file) : 'not a regular file';
   }
   return undefined;
 }
+
+/**
+ * What to do with a directory, as a command to copy. Built on the main thread (see
+ * AnalysisThread.analyze): in the analysis thread the script is piscina's worker file, and the
+ * command would name that instead of this CLI.
+ */
+export function directoryHint(file: string, command = invocation()): string {
+  return `it is a directory; give the dumps in it instead (${command} analyze ${file.replace(/\/$/, '')}/*)`;
+}
+
+/** Whether a path names a directory (false when it names nothing). */
+export const isDirectory = (file: string): boolean => statSyncSafe(file)?.isDirectory() === true;
 
 const statSyncSafe = (file: string) => {
   try {

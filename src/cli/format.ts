@@ -26,6 +26,16 @@ export function table(header: readonly string[], rows: readonly (readonly string
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/**
+ * `text` cut in the middle to at most `width` characters: a path's start (the directory that tells
+ * it apart) and its end (the file name's end) both stay.
+ */
+export function middleEllipsis(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const tail = Math.floor((width - 1) / 2);
+  return `${text.slice(0, width - 1 - tail)}…${text.slice(text.length - tail)}`;
+}
+
 /** `text` with every line indented by two spaces (sections of the summary). */
 export function indent(text: string): string {
   return text

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import { cliCommand } from '../../test/support/processes.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { ACTIONS } from './commands/admin.js';
+import { invocation } from './invocation.js';
 import { main } from './main.js';
 
 /** `bytes` in pieces of `size`, as a pipe delivers them. */
@@ -67,13 +68,12 @@ describe('callscope analyze', () => {
     ).toBe(0);
     const lines = many.stdout.split('\n');
     const at = lines.find((l) => l.startsWith('file'))!.indexOf('score');
-    const score = (name: string) =>
-      lines
-        .find((l) => l.includes(name))!
-        .slice(at)
-        .split(/\s+/)[0];
-    expect(score('datachannel-only')).toBe('–');
-    expect(score('clean')).toMatch(/^\d+$/);
+    // Rows in the order of the files (header and rule first).
+    const score = (row: number) => lines[row + 2]!.slice(at).split(/\s+/)[0];
+    expect(lines[2]).toMatch(/^datachan/);
+    expect(score(0)).toBe('–');
+    expect(lines[3]).toMatch(/^clean/);
+    expect(score(1)).toMatch(/^\d+$/);
   });
 
   it('says so when a call has no observation at all', async () => {
@@ -122,15 +122,42 @@ describe('callscope analyze', () => {
     expect(code).toBe(2);
     expect(io.stderrText).toMatch(/\[1\/3\]/);
     expect(io.stderrText).toMatch(/jvb-sample: This is a server-side/);
-    expect(io.stdout).toMatch(/file\s+format\s+duration.*\s+score\s+observations$/m);
+    expect(io.stdout).toMatch(
+      /file\s+duration\s+pcs\s+path\s+streams\s+loss in\/out\s+rtt\s+score\s+observations$/m,
+    );
     // ice-fail's row is not there; the clean call's ends with its score and observation count.
-    expect(io.stdout).toMatch(/clean\/webrtc_internals_dump\.txt .* \d+\s+\d+ \(\d+ (low|info)\)$/m);
+    // Files are named by their shortest distinct ending, not their full path.
+    expect(io.stdout).toMatch(/^webrtc_in…dump\.txt .* \d+\s+\d+ \(\d+ (low|info)\)$/m);
+    expect(io.stdout).not.toContain(files[0]);
     expect(io.stdout).toMatch(/unreadable/);
     expect(readdirSync(out).sort()).toEqual(['clienttest.json.json', 'webrtc_internals_dump.txt.json']);
     const written = JSON.parse(readFileSync(join(out, 'clienttest.json.json'), 'utf8')) as {
       data: { metadata: { format: string } };
     };
     expect(written.data.metadata.format).toBe('rtcstats-legacy');
+  });
+
+  it('fits the batch table in 100 columns, however deep and long the paths', async () => {
+    const deep = join(
+      mkdtempSync(join(tmpdir(), 'callscope-wide-')),
+      'a-rather-long-directory-name',
+      'x'.repeat(40),
+    );
+    mkdirSync(join(deep, 'loss'), { recursive: true });
+    mkdirSync(join(deep, 'clean'), { recursive: true });
+    const long = `webrtc_internals_dump_recorded_on_the_test_page_${'y'.repeat(30)}.txt`;
+    const loss = join(deep, 'loss', long);
+    const clean = join(deep, 'clean', long);
+    copyFileSync(fixture('chromium156', 'loss', 'webrtc_internals_dump.txt'), loss);
+    copyFileSync(fixture('chromium156', 'clean', 'webrtc_internals_dump.txt'), clean);
+    const io = captureIo();
+    expect(await main(['analyze', loss, clean], io)).toBe(0);
+    const lines = io.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(100);
+    // Cut in the middle: the directory that tells them apart and the end of the name stay.
+    expect(lines[2]).toMatch(/^loss\/webr[a-z_]*…y+\.txt /);
+    expect(lines[3]).toMatch(/^clean\/web[a-z_]*…y+\.txt /);
   });
 
   it('gates on a severity with --fail-on: 3 at or above it, 0 below, and the JSON still printed', async () => {
@@ -200,7 +227,7 @@ describe('callscope analyze', () => {
       `${big}: too large to analyze within the 64 MiB heap limit. Allow more with --heap-mb`,
     );
     expect(io.stdout).toMatch(/long-call\.ndjson\s+unreadable/);
-    expect(io.stdout).toMatch(/chrome-relay\s+jitsi-rtcstats\s+2 min 2 s/);
+    expect(io.stdout).toMatch(/chrome-relay\s+2 min 2 s/);
     // Read from standard input, the same dump meets the same limit.
     const piped = Object.assign(captureIo(), {
       stdin: Object.assign(Readable.from(chunksOf(bytes, 1 << 20)), { isTTY: false }),
@@ -286,6 +313,9 @@ describe('callscope analyze', () => {
     const io = captureIo();
     expect(await main(['analyze', dir], io)).toBe(2);
     expect(io.stderrText).toContain(`${dir}: cannot open: it is a directory; give the dumps in it instead`);
+    // The command to copy is this CLI's, not the analysis thread's script (piscina's worker file).
+    expect(io.stderrText).toContain(`(${invocation()} analyze ${dir}/*)`);
+    expect(io.stderrText).not.toContain('piscina');
   });
 
   it('names the release and the analysis processor in --version', async () => {

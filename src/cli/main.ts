@@ -32,6 +32,7 @@ Commands:
                     disable-api / enable-api withdraw or restore an account's API access
   tokens ...        create, list and revoke application tokens
   credits add       add purchased credits to an account
+  sessions list     list an account's stored sessions, with their file names
   help [command]    show help
 
 Options:
@@ -60,6 +61,7 @@ async function commandHelp(name: string): Promise<string | undefined> {
     case 'accounts':
     case 'tokens':
     case 'credits':
+    case 'sessions':
       return (await load.admin()).ADMIN_HELP;
     default:
       return undefined;
@@ -82,6 +84,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     case 'accounts':
     case 'tokens':
     case 'credits':
+    case 'sessions':
       return (await load.admin()).adminCommand(command, rest, io);
     case '--version':
     case '-v':

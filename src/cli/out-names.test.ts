@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outputNames } from './out-names.js';
+import { outputNames, tableNames } from './out-names.js';
 
 describe('outputNames', () => {
   it('is the file name when it is unique', () => {
@@ -27,6 +27,17 @@ describe('outputNames', () => {
       'a_x.txt.json',
       'a_x.txt-2.json',
       'b_x.txt.json',
+    ]);
+  });
+});
+
+describe('tableNames', () => {
+  it('is the shortest path ending that tells the files apart, standard input as stdin', () => {
+    expect(tableNames(['/home/u/dumps/loss/dump.gz', '/home/u/dumps/clean/dump.gz', 'x.txt', '-'])).toEqual([
+      'loss/dump.gz',
+      'clean/dump.gz',
+      'x.txt',
+      'stdin',
     ]);
   });
 });

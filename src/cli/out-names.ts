@@ -7,6 +7,28 @@ import { normalize, resolve, sep } from 'node:path';
  * gets the same name; `-` (standard input) is `stdin.json`.
  */
 export function outputNames(files: readonly string[], stdin = '-'): string[] {
+  const identity = files.map((f) => (f === stdin ? stdin : resolve(f)));
+  const names = distinctEndings(files, stdin).map((parts) => parts.join('_'));
+  // Whatever still clashes (odd names such as `a_b` next to `a/b`) gets a counter.
+  const seen = new Map<string, string>();
+  return names.map((name, i) => {
+    let out = name;
+    for (let n = 2; seen.has(out) && seen.get(out) !== identity[i]; n++) out = `${name}-${n}`;
+    seen.set(out, identity[i]!);
+    return `${out}.json`;
+  });
+}
+
+/**
+ * How the batch table names each input: its shortest distinct path ending (`loss/dump.gz` beside
+ * `clean/dump.gz`, `dump.gz` alone), so that the table does not repeat a long common directory.
+ */
+export function tableNames(files: readonly string[], stdin = '-'): string[] {
+  return distinctEndings(files, stdin).map((parts) => parts.join('/'));
+}
+
+/** Each input's shortest path ending (as path parts) that no other input shares. */
+function distinctEndings(files: readonly string[], stdin: string): string[][] {
   const parts = files.map((f) =>
     f === stdin
       ? ['stdin']
@@ -15,22 +37,13 @@ export function outputNames(files: readonly string[], stdin = '-'): string[] {
           .filter((p) => p !== '' && p !== '.' && p !== '..'),
   );
   const identity = files.map((f) => (f === stdin ? stdin : resolve(f)));
-  const ending = (i: number, k: number) => parts[i]!.slice(-k).join('_');
-  const names = files.map((_, i) => {
+  const ending = (i: number, k: number) => parts[i]!.slice(-k).join(sep);
+  return files.map((_, i) => {
     const mine = parts[i]!;
     for (let k = 1; k < mine.length; k++) {
-      const name = ending(i, k);
-      const clash = files.some((__, j) => identity[j] !== identity[i] && ending(j, k) === name);
-      if (!clash) return name;
+      const clash = files.some((__, j) => identity[j] !== identity[i] && ending(j, k) === ending(i, k));
+      if (!clash) return mine.slice(-k);
     }
-    return mine.join('_');
-  });
-  // Whatever still clashes (odd names such as `a_b` next to `a/b`) gets a counter.
-  const seen = new Map<string, string>();
-  return names.map((name, i) => {
-    let out = name;
-    for (let n = 2; seen.has(out) && seen.get(out) !== identity[i]; n++) out = `${name}-${n}`;
-    seen.set(out, identity[i]!);
-    return `${out}.json`;
+    return mine;
   });
 }

@@ -50,6 +50,8 @@ export interface Config {
   /** Where GET /metrics is served (port undefined: on the API port) and the token it asks for. */
   metrics: { port: number | undefined; host: string; token: string | undefined };
   logLevel: string;
+  /** auto, json or pretty (see the logFormat setting). */
+  logFormat: 'auto' | 'json' | 'pretty';
   shutdownGraceMs: number;
   /** Live collection over WebSocket (src/collect). */
   collect: {
@@ -233,6 +235,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
       token: str('metricsToken'),
     },
     logLevel: str('logLevel')!,
+    logFormat: str('logFormat') as Config['logFormat'],
     shutdownGraceMs: num('shutdownGraceMs'),
     collect: {
       enabled: raw.collect as boolean,

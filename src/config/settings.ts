@@ -335,6 +335,16 @@ export const SETTINGS = [
     description: 'Log level (pino).',
   },
   {
+    key: 'logFormat',
+    env: 'CALLSCOPE_LOG_FORMAT',
+    flag: '--log-format',
+    type: 'string',
+    default: 'auto',
+    values: ['auto', 'json', 'pretty'],
+    description:
+      'Log lines as JSON (one object a line, for collectors) or pretty (time, level, message, fields, for a person). auto: pretty when standard output is a terminal, JSON when it is piped or redirected.',
+  },
+  {
     key: 'shutdownGraceMs',
     env: 'CALLSCOPE_SHUTDOWN_GRACE_MS',
     type: 'integer',

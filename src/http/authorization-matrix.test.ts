@@ -265,17 +265,26 @@ describe('authorization matrix', () => {
         const client = await mcpClient(prefix, credential);
         for (const [name, args, owned] of tools) {
           const where = `${credential} × MCP ${prefix} ${name}`;
-          const result = await client.callTool({ name, arguments: args });
-          const text = (result.content as { text: string }[])[0]!.text;
+          // A tool's failure is a JSON-RPC error (the client throws it), its errorCode in data.
+          const result = await client.callTool({ name, arguments: args }).catch((e: unknown) => e as Error);
           const failed = ['none', 'malformed', 'expired', 'forged', 'revoked'].includes(credential);
-          if (failed) {
-            expect(result.isError, where).toBe(true);
-            expect(JSON.parse(text).errorCode, where).toBe('authentication');
-          } else if (credential === 'other account' && owned) {
-            expect(result.isError, where).toBe(true);
-            expect(JSON.parse(text).errorCode, where).toBe('not_found');
-          } else expect(result.isError ?? false, `${where}: ${text.slice(0, 200)}`).toBe(false);
-          if (credential !== 'read-only') noSecrets(where, JSON.stringify(result));
+          const errorCode =
+            result instanceof Error
+              ? (result as { data?: { errorCode?: string } }).data?.errorCode
+              : undefined;
+          if (failed) expect(errorCode, where).toBe('authentication');
+          else if (credential === 'other account' && owned) expect(errorCode, where).toBe('not_found');
+          else {
+            expect(result instanceof Error ? result.message : '', where).toBe('');
+            expect((result as { isError?: boolean }).isError ?? false, where).toBe(false);
+          }
+          if (credential !== 'read-only')
+            noSecrets(
+              where,
+              result instanceof Error
+                ? `${result.message} ${JSON.stringify(result)}`
+                : JSON.stringify(result),
+            );
           cells++;
         }
         await client.close();

@@ -10,8 +10,17 @@ const TRANSPORT_ERROR = {
     jsonrpc: { type: 'string', enum: ['2.0'] },
     error: {
       type: 'object',
-      required: ['code', 'message'],
-      properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
+      required: ['code', 'message', 'data'],
+      properties: {
+        code: { type: 'integer' },
+        message: { type: 'string' },
+        data: {
+          type: 'object',
+          required: ['status'],
+          properties: { status: { type: 'integer' }, errorCode: { type: 'string' } },
+          description: 'The HTTP status, and where REST has one, its errorCode.',
+        },
+      },
     },
     id: { type: 'string', nullable: true, enum: [null], description: 'Always null.' },
   },
@@ -33,7 +42,7 @@ export function mcpPathItem(): Json {
     post: {
       operationId: 'mcp',
       summary: 'MCP endpoint (Streamable HTTP)',
-      description: `Model Context Protocol over Streamable HTTP, for AI agents: a JSON-RPC 2.0 message per request. Tools: ${tools}. initialize and tools/list need no token; tools/call needs the bearer token, and a tool's failure is a result with isError inside HTTP 200. 2025-era clients get an Mcp-Session-Id at initialize (DELETE ends the session; an unknown one is 404); 2026-07-28 clients are stateless.`,
+      description: `Model Context Protocol over Streamable HTTP, for AI agents: a JSON-RPC 2.0 message per request. Tools: ${tools}. initialize and tools/list need no token; tools/call needs the bearer token, and a tool's failure is a JSON-RPC error for that request inside the stream, with HTTP 200: code -32602 when the arguments are at fault (refused, or naming nothing in the account), -32603 when the service is, -32000 otherwise (token, API access, rate); data is {errorCode, status} as REST would answer, and retryAfter (seconds) when it says when to retry. 2025-era clients get an Mcp-Session-Id at initialize (DELETE ends the session; an unknown one is 404); 2026-07-28 clients are stateless.`,
       tags: ['MCP'],
       security: [{}, { bearerAuth: [] }],
       requestBody: {

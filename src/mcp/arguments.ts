@@ -1,11 +1,8 @@
 /**
- * Tool arguments are checked here, not by the SDK: the SDK answers a refused argument with a plain
- * text ("Input validation error: ... must match format "uuid""), where every other tool failure is
- * the JSON `{error, errorCode}` that clients branch on. The SDK gets a validator that accepts
- * anything (tools/list still advertises the real schemas); the tool handler checks the arguments
- * with TypeBox, as REST checks its bodies, and says what is wrong in words.
+ * Tool arguments are checked here, with TypeBox as REST checks its bodies, and what is wrong is
+ * said in words naming the argument ("limit must be a whole number from 1 to 1000"), not in a
+ * validator's terms; the tool's failure then carries it (see tool-error.ts).
  */
-import type { jsonSchemaValidator } from '@modelcontextprotocol/server';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 
@@ -15,11 +12,6 @@ type PropertySchema = {
   minimum?: number;
   maximum?: number;
   items?: PropertySchema;
-};
-
-/** For fromJsonSchema: every value passes, as it is (the handler checks it). */
-export const UNCHECKED: jsonSchemaValidator = {
-  getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
 };
 
 const KINDS: Record<string, string> = {

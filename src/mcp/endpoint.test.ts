@@ -39,6 +39,22 @@ const rpc = (service: TestService, body: unknown, headers: Record<string, string
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
+/** The JSON-RPC error a tools/call answers with (the SDK client throws it). */
+async function failure(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ code: number; message: string; data: Record<string, unknown> }> {
+  const error = await client.callTool({ name, arguments: args }).then(
+    (result) => {
+      throw new Error(`${name} succeeded: ${JSON.stringify(result).slice(0, 200)}`);
+    },
+    (e: unknown) => e as { code: number; message: string; data: Record<string, unknown> },
+  );
+  // The client prefixes the message with the code; the server's own text follows it.
+  return { code: error.code, message: error.message.replace(/^MCP error -?\d+: /, ''), data: error.data };
+}
+
 const INIT = {
   jsonrpc: '2.0',
   id: 1,
@@ -73,7 +89,7 @@ describe('MCP endpoint', () => {
   afterAll(async () => service?.close());
 
   describe.each(['legacy', 'auto'] as const)('SDK client, %s negotiation', (mode) => {
-    it('lists four tools with descriptions and input/output schemas, without a token', async () => {
+    it('lists five tools with descriptions and input/output schemas, without a token', async () => {
       const { client } = await connect(service, mode);
       expect(client.getProtocolEra?.()).toBe(mode === 'legacy' ? 'legacy' : 'modern');
       // The tool list never changes while a server runs (and there is no stream to announce it on).
@@ -83,6 +99,7 @@ describe('MCP endpoint', () => {
         'get_observation_explanation',
         'get_quota',
         'get_session',
+        'get_stream_series',
         'list_sessions',
       ]);
       for (const t of tools) {
@@ -112,7 +129,7 @@ describe('MCP endpoint', () => {
       const list = await call('list_sessions', { hasHigh: true, limit: 10 });
       expect(list).toEqual(await (await account.fetch('/v1.0/sessions?hasHigh=true&limit=10')).json());
       expect((list.data as { callscopeId: string }[]).map((s) => s.callscopeId)).toEqual([sessionId]);
-      const session = await call('get_session', { callscopeId: sessionId });
+      const session = await call('get_session', { callscopeId: sessionId, view: 'full' });
       expect(session).toEqual(await (await account.fetch(`/v1.0/sessions/${sessionId}`)).json());
       const explanation = await call('get_observation_explanation', { type: 'networkAudioLossIn' });
       expect(explanation).toEqual(
@@ -123,7 +140,10 @@ describe('MCP endpoint', () => {
 
     it('opens get_session with what happened on the call, the lines of data.whatHappened', async () => {
       const { client } = await connect(service, mode, account.token);
-      const result = await client.callTool({ name: 'get_session', arguments: { callscopeId: sessionId } });
+      const result = await client.callTool({
+        name: 'get_session',
+        arguments: { callscopeId: sessionId, view: 'full' },
+      });
       const [first, second] = result.content as { type: string; text: string }[];
       const { data } = result.structuredContent as {
         data: { whatHappened: { at: string; severity: string; type: string; text: string }[] };
@@ -144,79 +164,68 @@ describe('MCP endpoint', () => {
         name: 'get_session',
         arguments: { callscopeId: otherSessionId },
       });
+      // The summary (the default view) opens with the same text.
       expect((quiet.content as { text: string }[])[0]!.text).toBe(
         'What happened: nothing went wrong that callscope can see.',
       );
       await Promise.all([client.close(), theirs.client.close()]);
     });
 
-    it('gives tool failures as isError results: no token, bad token, another account, bad arguments', async () => {
+    it('gives tool failures as JSON-RPC errors: no token, bad token, another account, bad arguments', async () => {
       const anonymous = await connect(service, mode);
-      const noToken = await anonymous.client.callTool({ name: 'get_quota', arguments: {} });
-      expect(noToken.isError).toBe(true);
-      expect((noToken.content as { text: string }[])[0]!.text).toContain('authentication');
+      expect(await failure(anonymous.client, 'get_quota', {})).toMatchObject({
+        code: -32000,
+        data: { errorCode: 'authentication', status: 401 },
+      });
       await anonymous.client.close();
       const bare = await connect(service, mode, undefined, account.token);
-      const notBearer = await bare.client.callTool({ name: 'get_quota', arguments: {} });
-      expect(notBearer.isError).toBe(true);
-      expect((notBearer.content as { text: string }[])[0]!.text).toMatch(
-        /Authorization header must be \\"Bearer <application token>\\"/,
-      );
+      const notBearer = await failure(bare.client, 'get_quota', {});
+      expect(notBearer.data).toEqual({ errorCode: 'authentication', status: 401 });
+      expect(notBearer.message).toMatch(/Authorization header must be "Bearer <application token>"/);
       await bare.client.close();
       const forged = await connect(service, mode, `${account.token.slice(0, -4)}AAAA`);
-      const bad = await forged.client.callTool({ name: 'get_quota', arguments: {} });
-      expect(bad.isError).toBe(true);
+      expect((await failure(forged.client, 'get_quota', {})).data).toMatchObject({
+        errorCode: 'authentication',
+      });
       await forged.client.close();
       const { client } = await connect(service, mode, account.token);
-      const theirs = await client.callTool({
-        name: 'get_session',
-        arguments: { callscopeId: otherSessionId },
+      const theirs = await failure(client, 'get_session', { callscopeId: otherSessionId });
+      expect(theirs).toMatchObject({ code: -32602, data: { errorCode: 'not_found', status: 404 } });
+      expect(JSON.stringify(theirs)).not.toContain('clean');
+      expect(await failure(client, 'list_sessions', { limit: 0 })).toMatchObject({
+        code: -32602,
+        data: { errorCode: 'invalid_request', status: 400 },
       });
-      expect(theirs.isError).toBe(true);
-      const text = (theirs.content as { text: string }[])[0]!.text;
-      expect(JSON.parse(text).errorCode).toBe('not_found');
-      expect(text).not.toContain(otherSessionId.slice(0, 8) === '' ? 'x' : 'clean');
-      const badArgs = await client.callTool({ name: 'list_sessions', arguments: { limit: 0 } });
-      expect(badArgs.isError).toBe(true);
-      const unknownType = await client.callTool({
-        name: 'get_observation_explanation',
-        arguments: { type: 'nope' },
+      expect((await failure(client, 'get_observation_explanation', { type: 'nope' })).data).toMatchObject({
+        errorCode: 'not_found',
       });
-      expect(unknownType.isError).toBe(true);
+      expect(await failure(client, 'no_such_tool', {})).toMatchObject({ code: -32602 });
       await client.close();
     });
 
-    it('answers bad arguments like any tool failure: {error, errorCode} naming the argument', async () => {
+    it('answers bad arguments like any tool failure: a message naming the argument, errorCode in data', async () => {
       const { client } = await connect(service, mode, account.token);
-      const failure = async (name: string, args: Record<string, unknown>) => {
-        const result = await client.callTool({ name, arguments: args });
-        expect(result.isError).toBe(true);
-        return JSON.parse((result.content as { text: string }[])[0]!.text);
+      const refused = async (name: string, args: Record<string, unknown>) => {
+        const e = await failure(client, name, args);
+        expect(e.code).toBe(-32602);
+        expect(e.data).toEqual({ errorCode: 'invalid_request', status: 400 });
+        return e.message;
       };
-      expect(await failure('get_session', { callscopeId: 'nope' })).toEqual({
-        error: 'callscopeId must be a UUID.',
-        errorCode: 'invalid_request',
-      });
-      expect(await failure('get_observation_explanation', {})).toEqual({
-        error: 'type is required.',
-        errorCode: 'invalid_request',
-      });
-      expect((await failure('list_sessions', { verbose: true })).error).toMatch(
-        /^unknown argument verbose; list_sessions takes name, observationTags, /,
+      expect(await refused('get_session', { callscopeId: 'nope' })).toBe('callscopeId must be a UUID.');
+      expect(await refused('get_observation_explanation', {})).toBe('type is required.');
+      expect(await refused('list_sessions', { verbose: true })).toMatch(
+        /^unknown argument verbose; list_sessions takes name, fileName, observationTags, /,
       );
-      expect(await failure('list_sessions', { observationTags: ['audio', 'sound'] })).toEqual({
-        error: `observationTags: unknown value "sound"; allowed values are ${TAGS.join(', ')}.`,
-        errorCode: 'invalid_request',
-      });
-      expect((await failure('list_sessions', { limit: 0 })).error).toBe(
+      expect(await refused('list_sessions', { observationTags: ['audio', 'sound'] })).toBe(
+        `observationTags: unknown value "sound"; allowed values are ${TAGS.join(', ')}.`,
+      );
+      expect(await refused('list_sessions', { limit: 0 })).toBe(
         'limit must be a whole number from 1 to 1000.',
       );
-      expect((await failure('list_sessions', { hasHigh: 'yes' })).error).toBe(
-        'hasHigh must be true or false.',
-      );
-      expect((await failure('list_sessions', { os: '' })).error).toBe('os must not be empty.');
-      expect((await failure('list_sessions', { name: [] })).error).toBe('name needs at least one value.');
-      // The SDK is told to accept any arguments; tools/list still shows what they may be.
+      expect(await refused('list_sessions', { hasHigh: 'yes' })).toBe('hasHigh must be true or false.');
+      expect(await refused('list_sessions', { os: '' })).toBe('os must not be empty.');
+      expect(await refused('list_sessions', { name: [] })).toBe('name needs at least one value.');
+      // tools/list shows what the arguments may be.
       const { tools } = await client.listTools();
       const getSession = tools.find((t) => t.name === 'get_session')!;
       expect(getSession.inputSchema.properties?.callscopeId).toMatchObject({ format: 'uuid' });
@@ -227,9 +236,10 @@ describe('MCP endpoint', () => {
       const suspended = await service.account({ credits: 1 });
       await service.ctx.storage.accounts.setApiAccess(suspended.id, false);
       const { client } = await connect(service, mode, suspended.token);
-      const refused = await client.callTool({ name: 'get_quota', arguments: {} });
-      expect(refused.isError).toBe(true);
-      expect(JSON.parse((refused.content as { text: string }[])[0]!.text).errorCode).toBe('forbidden');
+      expect(await failure(client, 'get_quota', {})).toMatchObject({
+        code: -32000,
+        data: { errorCode: 'forbidden', status: 403 },
+      });
       await service.ctx.storage.accounts.setApiAccess(suspended.id, true);
       const allowed = await client.callTool({ name: 'get_quota', arguments: {} });
       expect(allowed.isError ?? false).toBe(false);
@@ -253,7 +263,7 @@ describe('MCP endpoint', () => {
       expect(after.status).toBe(404);
       expect(await after.json()).toEqual({
         jsonrpc: '2.0',
-        error: { code: -32001, message: 'Session not found' },
+        error: { code: -32001, message: 'Session not found', data: { status: 404 } },
         id: null,
       });
     });
@@ -262,7 +272,11 @@ describe('MCP endpoint', () => {
       const init = await rpc(service, INIT, { authorization: `Bearer ${account.token}` });
       const id = init.headers.get('mcp-session-id')!;
       const session = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
-      const notFound = { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null };
+      const notFound = {
+        jsonrpc: '2.0',
+        error: { code: -32001, message: 'Session not found', data: { status: 404 } },
+        id: null,
+      };
       const call = {
         jsonrpc: '2.0',
         id: 2,
@@ -286,6 +300,41 @@ describe('MCP endpoint', () => {
       expect(mine.status).toBe(200);
       expect(await mine.text()).toContain('remainingCredits');
       expect((await fetch(`${service.url}/v1.0/mcp`, { method: 'DELETE', headers: owner })).status).toBe(204);
+    });
+
+    it('answers a tool failure with HTTP 200 and a JSON-RPC error for the request inside the stream', async () => {
+      const init = await rpc(service, INIT);
+      const session = {
+        'mcp-session-id': init.headers.get('mcp-session-id')!,
+        'mcp-protocol-version': '2025-11-25',
+      };
+      const call = {
+        jsonrpc: '2.0',
+        id: 'q-7',
+        method: 'tools/call',
+        params: { name: 'get_quota', arguments: {} },
+      };
+      const res = await rpc(service, call, session);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      // One message, in an event stream or a JSON body (the SDK chooses): the request's id, no result.
+      const message = JSON.parse(
+        res.headers.get('content-type')!.startsWith('text/event-stream')
+          ? text
+              .split('\n')
+              .find((l) => l.startsWith('data:'))!
+              .slice(5)
+          : text,
+      );
+      expect(message).toEqual({
+        jsonrpc: '2.0',
+        id: 'q-7',
+        error: {
+          code: -32000,
+          message: expect.stringContaining('needs the account token'),
+          data: { errorCode: 'authentication', status: 401 },
+        },
+      });
     });
 
     it('lets any caller use a session opened without a token', async () => {
@@ -336,23 +385,32 @@ describe('MCP endpoint', () => {
       expect(await sessions()).toBe(1);
     });
 
-    it('answers HTTP-level failures in the JSON-RPC envelope with id null', async () => {
+    it('answers HTTP-level failures in the JSON-RPC envelope with id null and error {code, message, data}', async () => {
+      // The specification's transport error: data is there on every one, with the HTTP status.
+      const envelope = async (res: Response, code: number) => {
+        const body = (await res.json()) as { error: { code: number; message: string; data: unknown } };
+        expect(body).toMatchObject({ jsonrpc: '2.0', error: { code }, id: null });
+        expect(body.error.message.length).toBeGreaterThan(0);
+        expect(body.error.data).toMatchObject({ status: res.status });
+      };
+      await envelope(await rpc(service, INIT, { accept: 'application/json' }), -32000);
       const invalid = await rpc(service, '{not json');
       expect(invalid.status).toBe(400);
-      expect(await invalid.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
+      await envelope(invalid, -32700);
       const noSession = await rpc(
         service,
         { jsonrpc: '2.0', id: 2, method: 'tools/list' },
         { 'mcp-protocol-version': '2025-11-25' },
       );
       expect(noSession.status).toBe(400);
-      expect(await noSession.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
+      await envelope(noSession, -32000);
       const unknown = await rpc(
         service,
         { jsonrpc: '2.0', id: 2, method: 'tools/list' },
         { 'mcp-session-id': 'nope', 'mcp-protocol-version': '2025-11-25' },
       );
       expect(unknown.status).toBe(404);
+      await envelope(unknown, -32001);
       // In a live session, a request the SDK refuses (no jsonrpc member) keeps id null too.
       const init = await rpc(service, INIT);
       const live = {
@@ -361,10 +419,10 @@ describe('MCP endpoint', () => {
       };
       const malformed = await rpc(service, { id: 3, method: 'tools/list' }, live);
       expect(malformed.status).toBe(400);
-      expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 }, id: null });
+      await envelope(malformed, -32600);
       const get = await fetch(`${service.url}/v1.0/mcp`, { headers: { accept: 'text/event-stream' } });
       expect(get.status).toBe(405);
-      expect(await get.json()).toMatchObject({ jsonrpc: '2.0', id: null });
+      await envelope(get, -32000);
     });
 
     it('refuses a foreign Origin (DNS rebinding protection)', async () => {
@@ -406,7 +464,11 @@ describe('MCP sessions count in the reads limit', () => {
     expect(refused.headers.get('mcp-session-id')).toBeNull();
     expect(await refused.json()).toEqual({
       jsonrpc: '2.0',
-      error: { code: -32000, message: expect.stringMatching(/^Too many reads requests.*bearer token/) },
+      error: {
+        code: -32000,
+        message: expect.stringMatching(/^Too many reads requests.*bearer token/),
+        data: { status: 429, errorCode: 'rate_limited' },
+      },
       id: null,
     });
     expect(await sessions()).toBe(3);

@@ -9,11 +9,18 @@ import type { McpHandlers } from './handlers.js';
 import { MAX_BODY } from './limits.js';
 import type { McpCaller } from './server-factory.js';
 
-const rpcError = (status: number, code: number, message: string) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+/**
+ * An HTTP-level failure in the specification's transport error shape: id null, and an error with
+ * code, message and data; data holds the HTTP status (and, where REST has one, the errorCode).
+ */
+const rpcError = (status: number, code: number, message: string, data: Record<string, unknown> = {}) =>
+  new Response(
+    JSON.stringify({ jsonrpc: '2.0', error: { code, message, data: { status, ...data } }, id: null }),
+    {
+      status,
+      headers: { 'content-type': 'application/json' },
+    },
+  );
 
 /**
  * POST/GET/DELETE /v1.0/mcp: the 2026-07-28 protocol (stateless) and the 2025 era with
@@ -79,7 +86,7 @@ export function mcpRoutes(app: App, { ctx, alias }: RouteOptions): void {
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== 'rate_limited') throw error;
       const hint = caller.auth ? '' : ' Send the bearer token with initialize.';
-      const response = rpcError(429, -32000, `${error.message}${hint}`);
+      const response = rpcError(429, -32000, `${error.message}${hint}`, { errorCode: 'rate_limited' });
       for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
       return response;
     }
@@ -233,7 +240,8 @@ async function send(reply: FastifyReply, answer: Response): Promise<void> {
 
 /**
  * An HTTP-level failure answered by the SDK (a body that is not a JSON-RPC request, headers that
- * disagree with it) can carry the request's id; the transport error shape has id null, always.
+ * disagree with it) can carry the request's id, and has no data; the transport error shape has id
+ * null and data, always (data: the HTTP status, as rpcError gives it).
  */
 async function withNullId(response: Response): Promise<Response> {
   if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
@@ -244,7 +252,11 @@ async function withNullId(response: Response): Promise<Response> {
   } catch {
     return new Response(text, { status: response.status, headers: response.headers });
   }
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body && 'id' in body)
-    (body as { id: unknown }).id = null;
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body) {
+    const message = body as { id: unknown; error: { data?: unknown } };
+    message.id = null;
+    if (message.error && typeof message.error === 'object' && message.error.data === undefined)
+      message.error.data = { status: response.status };
+  }
   return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
 }

@@ -3,7 +3,7 @@ import { storyText } from '../causes/story.js';
 import { QuotaResponse, SessionsListResponse } from '../model/api/resources.js';
 import { ObservationExplanation } from '../model/catalog.js';
 import { TAGS } from '../model/observation-terms.js';
-import { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
+import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import type { ServiceContext } from '../service/context.js';
 import { explanationOf } from '../service/observations.js';
 import { quotaOf } from '../service/quota.js';
@@ -17,6 +17,14 @@ import {
 } from '../service/session-filters.js';
 import { getSession, listSessions } from '../service/sessions.js';
 import type { AuthContext } from '../service/tokens.js';
+import {
+  OBSERVATION_FIELDS,
+  SessionSummary,
+  SUMMARY_PAGE,
+  type SummaryOptions,
+  sessionSummary,
+} from './session-summary.js';
+import { type SeriesRequest, StreamSeries, streamSeries } from './stream-series.js';
 
 export interface ToolCall {
   ctx: ServiceContext;
@@ -52,13 +60,37 @@ const Flag = (description: string) => Type.Boolean({ description });
  */
 const TagName = Type.String({ enum: [...TAGS] });
 
+const Id = Type.String({ format: 'uuid', description: 'The session id from list_sessions.' });
+const Offset = Type.Integer({ minimum: 0, maximum: LIST_DEFAULTS.maxPage });
+const Limit = (n: number) =>
+  Type.Integer({ minimum: 1, maximum: SUMMARY_PAGE.max, description: `Default ${n}.` });
+
+/**
+ * get_session's result: REST's session reply, with the summary in place of `data` unless view is
+ * full. `data` is not spelled out here: its schema alone is 37 KB, more than an agent's whole tool
+ * list should be; it is AnalyzeResponseData, published at /api/schemas.
+ */
 export const SessionResult = Type.Object({
   callscopeId: Type.String({ format: 'uuid' }),
   callscopeUrl: Type.String(),
   processorVersion: Type.String(),
   embedUrl: Type.Optional(Type.String()),
-  data: AnalyzeResponseData,
+  summary: Type.Optional(SessionSummary),
+  data: Type.Optional(
+    Type.Object(
+      {},
+      { additionalProperties: true, description: 'view full: AnalyzeResponseData (GET /api/schemas).' },
+    ),
+  ),
 });
+
+/** The story as text, from a full payload or a summary. */
+function storyLead(result: object): string {
+  const r = result as { data?: AnalyzeResponseData; summary?: SessionSummary };
+  if (r.data) return storyText(r.data.whatHappened);
+  const lines = r.summary?.whatHappened ?? [];
+  return lines.length ? ['What happened:', ...lines].join('\n') : storyText([]);
+}
 
 /**
  * The MCP tools. Each one runs the same service function as its REST operation, so the data is
@@ -78,10 +110,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'list_sessions',
     title: 'List stored sessions',
     description:
-      'Lists the WebRTC sessions stored in the account, newest first, with an abstract of each (browser, OS, ids, experience score band, counts of critical/high/medium observations and their types and tags). Filters are AND-combined; values inside one filter are OR-combined. Use get_session for the full analysis of one session. Free.',
+      'Sessions stored in the account, newest first, each with an abstract (browser, OS, ids, score band, counts, types and tags of critical/high/medium observations). Filters are AND-combined, values inside one OR-combined. get_session tells one. Free.',
     input: Type.Object(
       {
         name: Type.Optional(Strings(FILTER_TEXT.name)),
+        fileName: Type.Optional(Strings(FILTER_TEXT.fileName)),
         observationTags: Type.Optional(
           Type.Array(TagName, { minItems: 1, maxItems: maxValues, description: FILTER_TEXT.observationTags }),
         ),
@@ -111,15 +144,66 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'get_session',
     title: 'One stored session',
     description:
-      "Returns the full analysis of one stored session. Its first text content is what happened on the call, in a few lines: the causes of its problems in time order, each dated from the call start (m:ss) with what it did to the call; the same lines are data.whatHappened. The second text content (and structuredContent) is the data: call times, user agent, peer connections (states, negotiations, ICE candidates and selected pairs), streams with their metrics, aggregated stats, observations (what went wrong, with severity, evidence and a one-sentence meaning) and the five scores. The result is large (often 60 to 760 KB, mostly per-stream time series): list_sessions' abstract already has each session's experience score and band and its observation counts, types and tags, so choose a session there first. Free.",
+      "What happened on one call; the first text is its story (causes in time order, m:ss from the start, and what they did). view summary (default, a few KB): story, scores, counts, observations worst first (more fields with fields), one line per connection and stream, paged. view full: the whole analysis (60-760 KB); get_stream_series gives one stream's series. Free.",
     input: Type.Object(
-      { callscopeId: Type.String({ format: 'uuid', description: 'The session id from list_sessions.' }) },
+      {
+        callscopeId: Id,
+        view: Type.Optional(Type.String({ enum: ['summary', 'full'], description: 'Default summary.' })),
+        fields: Type.Optional(
+          Type.Array(Type.String({ enum: [...OBSERVATION_FIELDS] }), {
+            maxItems: OBSERVATION_FIELDS.length,
+            description: 'Observation fields to add in the summary.',
+          }),
+        ),
+        observationsOffset: Type.Optional(Offset),
+        observationsLimit: Type.Optional(Limit(SUMMARY_PAGE.observations)),
+        streamsOffset: Type.Optional(Offset),
+        streamsLimit: Type.Optional(Limit(SUMMARY_PAGE.streams)),
+      },
       { additionalProperties: false },
     ),
     output: SessionResult,
-    run: async ({ ctx, auth, siteUrl }, args) =>
-      JSON.parse(await getSession(ctx, auth, String(args.callscopeId), siteUrl)),
-    lead: (result) => storyText((result as { data: AnalyzeResponseData }).data.whatHappened),
+    run: async ({ ctx, auth, siteUrl }, args) => {
+      const reply = JSON.parse(await getSession(ctx, auth, String(args.callscopeId), siteUrl)) as {
+        data: AnalyzeResponseData;
+      };
+      if (args.view === 'full') return reply;
+      const { data, ...rest } = reply;
+      return { ...rest, summary: sessionSummary(data, args as SummaryOptions) };
+    },
+    lead: storyLead,
+  },
+  {
+    name: 'get_stream_series',
+    title: "One stream's time series",
+    description:
+      "One stream's chart series (bitrate, loss, jitter, RTT...; key from get_session's streams) over a window in seconds from the call start. Free.",
+    input: Type.Object(
+      {
+        callscopeId: Id,
+        stream: Type.String({
+          minLength: 1,
+          maxLength: 400,
+          description: 'Stream key, as get_session lists it.',
+        }),
+        fromS: Type.Optional(Type.Number({ minimum: 0, description: 'Default 0.' })),
+        toS: Type.Optional(Type.Number({ minimum: 0, description: 'Default: the end.' })),
+        metrics: Type.Optional(
+          Type.Array(Type.String({ minLength: 1, maxLength: 60 }), {
+            minItems: 1,
+            maxItems: 20,
+            description: 'Default all.',
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    output: StreamSeries,
+    run: async ({ ctx, auth, siteUrl }, args) => {
+      const id = String(args.callscopeId);
+      const { data } = JSON.parse(await getSession(ctx, auth, id, siteUrl)) as { data: AnalyzeResponseData };
+      return streamSeries(id, data, args as unknown as SeriesRequest);
+    },
   },
   {
     name: 'get_observation_explanation',

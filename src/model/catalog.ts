@@ -5,7 +5,9 @@ import { Severity, Tag } from './payload/observation.js';
 export const ObservationCatalogEntry = Type.Object({
   type: Type.String(),
   title: Type.String(),
-  severity: Type.Array(Severity, { description: 'Every severity this type can carry, worst first.' }),
+  severities: Type.Array(Severity, {
+    description: 'Every severity this type can carry, worst first (named as on the single-type page).',
+  }),
   tags: Type.Array(Tag),
 });
 export type ObservationCatalogEntry = Type.Static<typeof ObservationCatalogEntry>;

@@ -1,6 +1,6 @@
 /**
  * The error catalog (reference.md): every failure the API can answer, with its status. REST renders
- * `{error, errorCode}`; MCP tools turn the same errors into `isError` results.
+ * `{error, errorCode}`; MCP tools answer the same errors as JSON-RPC errors (mcp/tool-error.ts).
  */
 export const ERROR_CATALOG = {
   invalid_request: {

@@ -8,6 +8,7 @@ import { AnalysisPool } from './analysis-pool.js';
 import type { ServiceContext } from './context.js';
 import { MemoryBudget } from './incoming-file.js';
 import { newInstanceId } from './instance.js';
+import { prettyDestination } from './log-format.js';
 import { Metrics } from './metrics.js';
 import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
@@ -28,8 +29,16 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** The service's logger, to stdout unless given another destination (tests). */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/**
+ * The service's logger, to stdout unless given another destination (tests): JSON lines, or
+ * readable lines (see prettyDestination) when `format` says so, or says auto and stdout is a terminal.
+ */
+export function createLogger(
+  level: string,
+  destination?: DestinationStream,
+  format: 'auto' | 'json' | 'pretty' = 'json',
+  terminal = process.stdout.isTTY === true,
+): Logger {
   const options: pino.LoggerOptions = {
     level,
     redact: {
@@ -47,6 +56,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       }),
     },
   };
+  const pretty = format === 'pretty' || (format === 'auto' && terminal);
+  if (pretty) return pino(options, prettyDestination(destination ?? process.stdout));
   return destination ? pino(options, destination) : pino(options);
 }
 
@@ -74,7 +85,7 @@ export async function createContext(
   config: Config,
   overrides: { storage?: Storage; blobs?: BlobStore; log?: Logger; now?: () => number } = {},
 ): Promise<ServiceContext> {
-  const log = overrides.log ?? createLogger(config.logLevel);
+  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   const storage =
     overrides.storage ??
     (await openStorage({

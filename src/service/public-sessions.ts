@@ -58,12 +58,16 @@ export async function downloadLinkRow(ctx: ServiceContext, token: string): Promi
 }
 
 /** The payload of a publicly viewable session, re-analyzed like an owner's read when it is old. */
-export async function publicSessionJson(ctx: ServiceContext, row: SessionRow): Promise<string> {
+export async function publicSessionJson(
+  ctx: ServiceContext,
+  row: SessionRow,
+  siteUrl: string,
+): Promise<string> {
   const account = await ctx.storage.accounts.get(row.accountId);
   if (!account) throw gone();
   // The owner's read path (re-analysis included), on behalf of the account that shared the session.
   const auth: AuthContext = { account, tokenId: 'public-viewer', scope: 'read_only' };
-  const { json, processorVersion } = await sessionPayload(ctx, auth, row.id);
+  const { json, processorVersion } = await sessionPayload(ctx, auth, row.id, siteUrl);
   const data = JSON.parse(json) as Record<string, unknown>;
   // Who uploaded it is account data: a viewer of the link sees the call, not the people behind it.
   data.uploaded_by = null;

@@ -6,6 +6,7 @@ import { ApiError } from './api-error.js';
 /** Filters of GET /v1.0/sessions and of the MCP list_sessions tool, as received. */
 export interface ListQuery {
   name?: string | string[];
+  fileName?: string | string[];
   observationTags?: string | string[];
   observationFlags?: string | string[];
   os?: string;
@@ -62,10 +63,10 @@ const TYPE_BY_LOWER_CASE = new Map(OBSERVATION_TYPES.map((t) => [t.toLowerCase()
 const FLAGS_TEXT = 'Sessions with a critical, high or medium observation of ANY of these types';
 
 /**
- * The MCP tool's observationFlags text lists the types: an agent has no catalog to read them from
- * (REST has GET /v1.0/observations).
+ * The MCP tool's observationFlags text. It listed the 95 types once (2.4 KB); tools/list must stay
+ * under 12 KB, so it names where an agent finds them: each session's abstract has its types.
  */
-export const OBSERVATION_FLAGS_TOOL_TEXT = `${FLAGS_TEXT}, spelled exactly (case included): ${OBSERVATION_TYPES.join(', ')}. get_observation_explanation explains one.`;
+export const OBSERVATION_FLAGS_TOOL_TEXT = `${FLAGS_TEXT}, spelled exactly as the abstracts' observationFlags show them (e.g. iceFailure, networkLossIn); get_observation_explanation explains one.`;
 
 /**
  * What each filter means, for the REST parameters and the MCP tool alike. Values are matched as
@@ -73,6 +74,7 @@ export const OBSERVATION_FLAGS_TOOL_TEXT = `${FLAGS_TEXT}, spelled exactly (case
  */
 export const FILTER_TEXT = {
   name: 'Title contains ANY of these substrings (case-insensitive).',
+  fileName: 'Extension: the stored file name contains ANY of these substrings (case-insensitive).',
   observationTags: 'Sessions with a critical, high or medium observation carrying ANY of these tags.',
   observationFlags: `${FLAGS_TEXT} (the observation catalog lists them).`,
   os: 'Exact OS, case included, as the list shows it: macOS, Windows, Linux, Android, iPhone, iPad…',
@@ -177,6 +179,7 @@ export function parseListQuery(
     if (v !== undefined) filters[k] = v;
   };
   set('name', list('name', q.name, form === 'query'));
+  set('fileName', list('fileName', q.fileName, form === 'query'));
   set('observationTags', tags);
   set('observationFlags', observationTypes(list('observationFlags', q.observationFlags, true)));
   for (const k of TEXT_FILTERS) set(k, text(k, q[k]));

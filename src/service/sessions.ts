@@ -9,7 +9,7 @@ import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';
 import { analysisError, requireWrite } from './ingest.js';
 import type { AuthContext } from './tokens.js';
-import { sessionLinks } from './urls.js';
+import { sessionLinks, shareUrl } from './urls.js';
 
 /**
  * A UUID as JSON Schema's `uuid` format has it (any version and variant, the nil and max UUIDs
@@ -59,6 +59,7 @@ export async function listSessions(
       sessionStart: iso(row.callStart),
       sessionEnd: iso(row.callEnd),
       title: row.title,
+      fileName: row.fileName,
       ...links,
       abstract: row.abstract,
     });
@@ -91,6 +92,7 @@ export async function sessionPayload(
   ctx: ServiceContext,
   auth: AuthContext,
   id: string,
+  siteUrl: string,
 ): Promise<{ row: SessionRow; json: string; processorVersion: string }> {
   let row = await ownRow(ctx, auth, id);
   if (olderReleaseLine(row.processorVersion, PROCESSOR_VERSION)) row = await reanalyze(ctx, row);
@@ -105,6 +107,7 @@ export async function sessionPayload(
     description: row.description,
     tags: row.tags,
     public_link: row.publicLink,
+    publicUrl: row.publicLink === null ? null : shareUrl(siteUrl, row.publicLink),
     created_at: new Date(row.createdAt).toISOString(),
     uploaded_by: row.uploadedBy,
     uploaded_by_email: row.uploadedByEmail,
@@ -119,7 +122,7 @@ export async function getSession(
   id: string,
   siteUrl: string,
 ): Promise<string> {
-  const { row, json, processorVersion } = await sessionPayload(ctx, auth, id);
+  const { row, json, processorVersion } = await sessionPayload(ctx, auth, id, siteUrl);
   const links = await sessionLinks(siteUrl, row.id, auth.account.plan, () => ctx.tokens.embedToken(row.id));
   const rest = JSON.stringify({ callscopeId: row.id, processorVersion, ...links });
   return `{"data":${json},${rest.slice(1)}`;

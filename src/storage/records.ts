@@ -91,6 +91,8 @@ export interface SessionRow {
 
 export interface SessionFilters {
   name?: string[];
+  /** Extension: the stored file name contains any of these (case-insensitive). */
+  fileName?: string[];
   observationTags?: string[];
   observationFlags?: string[];
   os?: string;

@@ -14,12 +14,9 @@ export function sessionConditions(
   f: SessionFilters,
 ): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [eb('account_id', '=', accountId)];
-  if (f.name?.length)
-    all.push(
-      eb.or(
-        f.name.map((n) => sql<SqlBool>`lower(title) like ${`%${escapeLike(n.toLowerCase())}%`} escape '\\'`),
-      ),
-    );
+  if (f.name?.length) all.push(contains(eb, sql.ref('title'), f.name));
+  // Like the title, a scan of the account's rows: no index answers a substring.
+  if (f.fileName?.length) all.push(contains(eb, sql.ref('file_name'), f.fileName));
   // Any of the tags: one bit test on the row (see tag-mask.ts).
   if (f.observationTags?.length) all.push(sql<SqlBool>`(obs_tag_mask & ${tagMask(f.observationTags)}) <> 0`);
   if (f.observationFlags?.length) all.push(anyFlag(eb, f.observationFlags));
@@ -73,6 +70,17 @@ function anyFlag(eb: ExpressionBuilder<Database, 'sessions'>, types: readonly st
       ),
     );
   return any.length === 1 ? any[0]! : eb.or(any);
+}
+
+/** The column contains ANY of the texts, case-insensitively. */
+function contains(
+  eb: ExpressionBuilder<Database, 'sessions'>,
+  column: Expression<unknown>,
+  texts: readonly string[],
+): Expression<SqlBool> {
+  return eb.or(
+    texts.map((n) => sql<SqlBool>`lower(${column}) like ${`%${escapeLike(n.toLowerCase())}%`} escape '\\'`),
+  );
 }
 
 /** LIKE wildcards in user text match literally (SQLite and PostgreSQL both take `\` with ESCAPE). */

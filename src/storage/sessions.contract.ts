@@ -119,6 +119,7 @@ export function sessionsContract(storage: () => Storage): void {
       const put = (over: Partial<NewSession>) => s.sessions.insert(newSession(acc, over));
       await put({
         title: 'Alpha standup',
+        fileName: 'Webrtc_Internals_Dump (3).txt',
         abstract: abstract({
           browser: 'Firefox',
           browserVersion: '130',
@@ -143,7 +144,11 @@ export function sessionsContract(storage: () => Storage): void {
           observationTags: ['network'],
         }),
       });
-      await put({ title: 'Gamma', abstract: abstract({ scoreBand: 'unrated', experienceScore: null }) });
+      await put({
+        title: 'Gamma',
+        fileName: 'gamma_100%.gz',
+        abstract: abstract({ scoreBand: 'unrated', experienceScore: null }),
+      });
       await put({
         title: 'alpha retro',
         abstract: abstract({
@@ -164,6 +169,17 @@ export function sessionsContract(storage: () => Storage): void {
       expect((await titles({ name: ['ALPHA'] })).titles).toEqual(['alpha retro', 'Alpha standup']);
       expect((await titles({ name: ['gam', 'beta'] })).titles).toEqual(['Gamma', 'beta review']);
       expect((await titles({ name: ['%'] })).titles).toEqual([]);
+      // fileName: the stored file's name, apart from the title (name stays title-only).
+      expect((await titles({ fileName: ['internals_dump'] })).titles).toEqual(['Alpha standup']);
+      expect((await titles({ fileName: ['WEBRTC', '100%'] })).titles).toEqual(['Gamma', 'Alpha standup']);
+      expect((await titles({ fileName: ['_100%'] })).titles).toEqual(['Gamma']);
+      expect((await titles({ fileName: ['standup'] })).titles).toEqual([]);
+      expect((await titles({ name: ['dump'] })).titles).toEqual([]);
+      expect((await titles({ fileName: ['dump'], name: ['alpha'] })).titles).toEqual([
+        'alpha retro',
+        'Alpha standup',
+      ]);
+      expect((await titles({ fileName: ['dump ('], name: ['alpha'] })).titles).toEqual(['Alpha standup']);
       expect((await titles({ observationTags: ['audio', 'connectivity'] })).titles).toEqual([
         'alpha retro',
         'Alpha standup',

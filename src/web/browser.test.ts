@@ -232,6 +232,8 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     // A title with no space to break at (a URL) wraps instead of widening the page.
     await page.goto(`${service.url}/sessions`);
     await page.getByRole('link', { name: /ProblematicLandmarksAssociateAbout/ }).waitFor();
+    // Each row names its stored file (analyze?save=true without a fileName stores `dump`).
+    expect(await page.locator('table.sessions th .file-name').allTextContents()).toContain('dump');
     expect(await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')).toEqual([
       390, 390,
     ]);

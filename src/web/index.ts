@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { countRequest } from '../http/auth.js';
+import { countRequest, siteUrlOf } from '../http/auth.js';
 import { sendDump } from '../http/routes/session-dump.js';
 import { ApiError, isApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
@@ -87,7 +87,10 @@ function publicViewer(
     if (key.length > 4096) throw notFound();
     if (rest.length === 0) return page(reply, key);
     if (rest.length === 1 && rest[0] === 'session.json')
-      return sendPublicJson(reply, await publicSessionJson(ctx, await resolveCounted(key, reply)));
+      return sendPublicJson(
+        reply,
+        await publicSessionJson(ctx, await resolveCounted(key, reply), siteUrlOf(ctx, request)),
+      );
     if (rest.length === 2 && rest[0] === 'observations') {
       await resolveCounted(key, reply);
       return sendPublicJson(reply, JSON.stringify(explanationOf(rest[1]!)));

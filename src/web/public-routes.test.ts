@@ -69,6 +69,7 @@ describe('share and embed viewers over HTTP', () => {
     expect(body).not.toHaveProperty('embedUrl');
     expect(body.data.uploaded_by).toBeNull();
     expect(body.data.uploaded_by_email).toBeNull();
+    expect(body.data.publicUrl).toBe(`${service.url}/share/${link}`);
     expect(Object.keys(body.data.streams as object).length).toBeGreaterThan(0);
 
     const explain = await fetch(`${service.url}/share/${link}/observations/networkAudioLossIn`);

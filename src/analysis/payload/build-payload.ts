@@ -71,6 +71,7 @@ export function buildPayload(
     uploaded_by: null,
     uploaded_by_email: null,
     public_link: null,
+    publicUrl: null,
     description: null,
     tags: [],
     observations,

@@ -1,5 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../../test/support/cli-io.js';
 import { tempDir } from '../../../test/support/databases.js';
@@ -236,5 +237,64 @@ describe('admin CLI', () => {
     expect(await adminCommand('accounts', args, io, {})).toBe(0);
     expect(io.stderrText).toContain(`Start the service with --data '${spaced}' to use this account.`);
     rmSync(parent, { recursive: true, force: true });
+  });
+
+  it("lists an account's stored sessions with their file names, filtered by file name", async () => {
+    const { account } = JSON.parse(
+      (await admin('accounts', 'create', '--name', 'Lister', '--credits', '1', '--json')).stdout,
+    ) as { account: { id: string } };
+    const storage = await openStorage({ dataDir });
+    try {
+      for (const [i, fileName] of ['caller.txt', 'callee.txt'].entries())
+        await storage.sessions.insert({
+          id: `00000000-0000-4000-8000-00000000010${i}`,
+          accountId: account.id,
+          createdAt: Date.parse('2026-01-01T00:00:00Z') + i * 60_000,
+          // The same title for both, as every call of one test page has.
+          title: 'localhost/test-page',
+          fileName,
+          fileSize: 10,
+          blobKey: `sessions/${account.id}/${i}`,
+          processorVersion: '1.0.0',
+          payload: gzipSync('{}'),
+          uploadedBy: null,
+          uploadedByEmail: null,
+          callStart: null,
+          callEnd: null,
+          abstract: {
+            observationFlags: [],
+            observationTags: [],
+            browser: null,
+            browserVersion: null,
+            os: null,
+            osVersion: null,
+            conferenceId: null,
+            sessionId: null,
+            userId: null,
+            experienceScore: 85,
+            connectivity: null,
+            observationsCritical: 0,
+            observationsHigh: 0,
+            observationsMedium: 0,
+            scoreBand: 'high',
+          },
+        });
+    } finally {
+      await storage.close();
+    }
+    const listed = await admin('sessions', 'list', '--account', account.id);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^id\s+created\s+file\s+title\s+score$/);
+    expect(lines[2]).toMatch(
+      /^0{8}-0000-4000-8000-000000000101 {2}2026-01-01 00:01 {2}callee\.txt {2}localhost\/test-page {2}high$/,
+    );
+    expect(lines[3]).toMatch(/ caller\.txt /);
+    const filtered = JSON.parse(
+      (await admin('sessions', 'list', '--account', account.id, '--file-name', 'CALLER', '--json')).stdout,
+    ) as { total: number; data: { fileName: string }[] };
+    expect(filtered.total).toBe(1);
+    expect(filtered.data.map((s) => s.fileName)).toEqual(['caller.txt']);
+    expect((await admin('sessions', 'list')).code).toBe(2);
   });
 });

@@ -26,6 +26,8 @@ export const ADMIN_HELP = `Administration (runs against the service's database; 
   callscope tokens revoke TOKEN_ID [--json]
   callscope credits add --account ID --credits N [--json]
       Adds purchased credits (used after the monthly ones, never expire).
+  callscope sessions list --account ID [--file-name TEXT] [--json]
+      The account's 50 newest stored sessions: id, creation time, file name, title, score band.
 
 Storage options: --data DIR (default ./data, or CALLSCOPE_DATA_DIR), --database-url URL (or CALLSCOPE_DATABASE_URL).`;
 
@@ -37,6 +39,7 @@ export const ACTIONS: Record<string, readonly string[]> = {
   accounts: ['create', 'list', 'disable-api', 'enable-api'],
   tokens: ['create', 'list', 'revoke'],
   credits: ['add'],
+  sessions: ['list'],
 };
 
 /**
@@ -66,6 +69,7 @@ const OPTIONS = {
   account: { type: 'string' },
   scope: { type: 'string' },
   origins: { type: 'string' },
+  'file-name': { type: 'string' },
   json: { type: 'boolean' },
   data: { type: 'string' },
   'database-url': { type: 'string' },
@@ -241,6 +245,40 @@ export async function adminCommand(
         );
         return 0;
       }
+      case 'sessions list': {
+        const accountId = await existingAccount(storage, values.account);
+        const fileName = values['file-name'];
+        // Calls of one test page share a title: the stored file name tells them apart.
+        const { rows, totalCount } = await storage.sessions.list(
+          accountId,
+          fileName ? { fileName: [fileName] } : {},
+          { limit: SESSIONS_SHOWN, offset: 0 },
+        );
+        const shown = rows.map((r) => ({
+          id: r.id,
+          createdAt: new Date(r.createdAt).toISOString(),
+          fileName: r.fileName,
+          title: r.title,
+          scoreBand: r.abstract?.scoreBand ?? null,
+        }));
+        const more = totalCount > rows.length ? `\n(${rows.length} newest of ${totalCount})` : '';
+        out(
+          { total: totalCount, data: shown },
+          shown.length === 0
+            ? 'No sessions.'
+            : table(
+                ['id', 'created', 'file', 'title', 'score'],
+                shown.map((s) => [
+                  s.id,
+                  s.createdAt.slice(0, 16).replace('T', ' '),
+                  s.fileName,
+                  s.title,
+                  s.scoreBand ?? '–',
+                ]),
+              ) + more,
+        );
+        return 0;
+      }
       default:
         throw new UsageError(`unknown command "${group} ${action ?? ''}"`);
     }
@@ -262,6 +300,9 @@ export async function adminCommand(
     await storage?.close();
   }
 }
+
+/** How many sessions `sessions list` prints, newest first. */
+const SESSIONS_SHOWN = 50;
 
 /** Whether `text` has the shape of a JWT (three base64url parts), which a token id (a UUID) never has. */
 function isJwt(text: string): boolean {

@@ -6,10 +6,10 @@ import { SEVERITIES, type Severity } from '../../model/observation-terms.js';
 import { ratedExperience } from '../../model/payload/rated-experience.js';
 import { AnalysisThread } from '../analysis-thread.js';
 import { type Outcome, result, type Source } from '../analyze-one.js';
-import { duration, num, table } from '../format.js';
+import { duration, middleEllipsis, num, table } from '../format.js';
 import type { CliIo } from '../io.js';
 import { refusal, usageLines } from '../option-problem.js';
-import { outputNames } from '../out-names.js';
+import { outputNames, tableNames } from '../out-names.js';
 import { Progress } from '../progress.js';
 import { renderSummary } from '../summary.js';
 import { atOrAbove, worstText } from '../verdict.js';
@@ -137,7 +137,7 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   } else if (values.json) {
     io.out(JSON.stringify(outcomes.map(jsonEntry), null, 2));
   } else {
-    io.out(summaryTable(outcomes));
+    io.out(summaryTable(outcomes, tableNames(files, STDIN)));
   }
   if (many && values.out) io.err(`Wrote ${written.size} JSON file(s) to ${values.out}`);
   if (outcomes.some((o) => o.kind === 'internal')) return 1;
@@ -202,10 +202,17 @@ function jsonEntry(o: Outcome) {
   return o.data ? { file: o.file, ...result(o.data) } : { file: o.file, error: o.error, kind: o.kind };
 }
 
-function summaryTable(outcomes: readonly Outcome[]): string {
-  const rows = outcomes.map((o) => {
+/**
+ * One row per file: duration, peer connections, connectivity, streams (audio and video in/out),
+ * the worst stream's loss each way, RTT, experience score and observations; the dump's format is
+ * in the single-file summary and --json, not here, for the table to fit. Files are named by their shortest distinct path ending and, when that is
+ * still too long, shortened in the middle, so that the table fits TABLE_COLUMNS.
+ */
+function summaryTable(outcomes: readonly Outcome[], names: readonly string[]): string {
+  const rows = outcomes.map((o, i) => {
     const d = o.data;
-    if (!d) return [o.file, o.kind === 'unreadable' ? 'unreadable' : 'error'];
+    const file = o.file === STDIN_LABEL ? STDIN_LABEL : names[i]!;
+    if (!d) return [file, o.kind === 'unreadable' ? 'unreadable' : 'error'];
     const streams = Object.values(d.streams);
     const count = (dir: string, kind: string) =>
       streams.filter((s) => s.direction === dir && s.kind === kind).length;
@@ -216,31 +223,43 @@ function summaryTable(outcomes: readonly Outcome[]): string {
       return values.length ? num(Math.max(...values), 1, '%') : '–';
     };
     return [
-      o.file,
-      d.metadata.format,
+      file,
       duration(d.durationMs),
       String(d.pConnectionsNumber),
       d.connectivity,
       `a ${count('inbound', 'audio')}/${count('outbound', 'audio')} v ${count('inbound', 'video')}/${count('outbound', 'video')}`,
-      `${loss('inbound')} / ${loss('outbound')}`,
+      `${loss('inbound')}/${loss('outbound')}`,
       num(d.aggregatedStats.rtt_avg_ms, 0, ' ms'),
       num(ratedExperience(d), 0),
       worstText(d),
     ];
   });
+  const header = [
+    'file',
+    'duration',
+    'pcs',
+    'path',
+    'streams',
+    'loss in/out',
+    'rtt',
+    'score',
+    'observations',
+  ];
+  const others = table(
+    header.slice(1),
+    rows.map((r) => r.slice(1)),
+  );
+  const room = Math.max(
+    MIN_FILE_COLUMN,
+    TABLE_COLUMNS - 2 - Math.max(...others.split('\n').map((l) => l.length)),
+  );
   return table(
-    [
-      'file',
-      'format',
-      'duration',
-      'pcs',
-      'connectivity',
-      'streams in/out',
-      'max loss in/out',
-      'rtt',
-      'score',
-      'observations',
-    ],
-    rows,
+    header,
+    rows.map(([file, ...rest]) => [middleEllipsis(file!, room), ...rest]),
   );
 }
+
+/** The width the batch table keeps to: a common terminal's, and what a review tool shows unwrapped. */
+const TABLE_COLUMNS = 100;
+/** A file name is never cut shorter than this, even when the other columns leave less. */
+const MIN_FILE_COLUMN = 12;

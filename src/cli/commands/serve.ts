@@ -12,7 +12,7 @@ import { RELEASE } from '../release.js';
 import { storageOption } from '../storage-option.js';
 import { describeDatabase } from './maintenance.js';
 
-export const SERVE_HELP = `Usage: callscope serve [--port N] [--host ADDR] [--data DIR] [--database-url URL] [--workers N] [--log-level L]
+export const SERVE_HELP = `Usage: callscope serve [--port N] [--host ADDR] [--data DIR] [--database-url URL] [--workers N] [--log-level L] [--log-format F]
 
 Starts the HTTP service (REST API, MCP endpoint, docs). Without a database URL it runs on its
 embedded default: SQLite and dump files under the data directory (./data).

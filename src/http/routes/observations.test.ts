@@ -36,8 +36,8 @@ describe('GET /v1.0/observations', () => {
     for (const e of catalog.data) {
       expect(e.type).toMatch(/^[a-z][A-Za-z0-9]*$/);
       expect(e.title.length).toBeGreaterThan(3);
-      expect(e.severity.length).toBeGreaterThan(0);
-      for (const s of e.severity) expect(SEVERITIES).toContain(s);
+      expect(e.severities.length).toBeGreaterThan(0);
+      for (const s of e.severities) expect(SEVERITIES).toContain(s);
       for (const t of e.tags) expect(TAGS).toContain(t);
     }
   });
@@ -51,7 +51,7 @@ describe('GET /v1.0/observations', () => {
       );
       expect(body.type).toBe(entry.type);
       expect(body.title).toBe(entry.title);
-      expect([...body.severities].sort()).toEqual([...entry.severity].sort());
+      expect([...body.severities].sort()).toEqual([...entry.severities].sort());
       expect([...body.tags].sort()).toEqual([...entry.tags].sort());
       expect(body.sections.length).toBeGreaterThan(0);
       expect(body.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}/);

@@ -154,6 +154,8 @@ describe('GET sessions: filters and paging', () => {
           new Date(Date.parse('2026-01-01T00:00:00Z') + KEYS.indexOf(key) * 60_000).toISOString(),
         );
         expect(item).not.toHaveProperty('embedUrl');
+        // The stored file's name tells apart sessions of one page, which share a title.
+        expect(item.fileName).toBe(`${key}.json`);
       }
       expect(byKey.fippo!.title).toBe('localhost/samples/src/content/peerconnection/pc1');
       expect(byKey.loss!.abstract!.observationFlags).toContain('networkLossIn');
@@ -162,6 +164,17 @@ describe('GET sessions: filters and paging', () => {
       expect(byKey.clean!.abstract!.observationFlags).toEqual([]);
     },
   );
+
+  it('filters on file-name substrings with fileName, apart from the title', async () => {
+    expect(await keys('?fileName=LOSS')).toEqual(ordered('loss'));
+    expect(await keys('?fileName=clean.json,safari')).toEqual(ordered('clean', 'safari'));
+    expect(await keys('?fileName=clean&fileName=fippo')).toEqual(ordered('clean', 'fippo'));
+    // name stays title-only: no title holds "pcFailed", and no file name holds "caller".
+    expect(await keys('?name=pcFailed')).toEqual([]);
+    expect(await keys('?fileName=caller')).toEqual([]);
+    expect(await keys('?fileName=json&name=caller')).toEqual(ordered('clean', 'loss', 'iceFail'));
+    await expectError(account.fetch(`/v1.0/sessions?fileName=${'x'.repeat(201)}`), 400, 'invalid_request');
+  });
 
   it('filters on title substrings, case-insensitively, ANY of several', async () => {
     expect(await keys('?name=PEERCONNECTION')).toEqual(ordered('fippo'));

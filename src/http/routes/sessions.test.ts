@@ -65,6 +65,7 @@ describe('stored sessions: get, patch, delete', () => {
         description: 'Bob could not hear',
         tags: ['b', 'a'],
         public_link: null,
+        publicUrl: null,
       });
       expect((await get(account, id)).body.data.title).toBe('Weekly sync');
       expect((await list(account)).data[0]!.title).toBe('Weekly sync');
@@ -73,6 +74,8 @@ describe('stored sessions: get, patch, delete', () => {
       res = await expectOk<SessionResponse>(patch(account, id, { shared: true }, prefix), 'SessionResponse');
       const link = res.body.data.public_link;
       expect(link).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      // The page the link opens, beside the bare key.
+      expect(res.body.data.publicUrl).toBe(`${service.url}/share/${link}`);
       expect((await service.ctx.storage.sessions.getByPublicLink(link!))?.id).toBe(id);
       // Sharing again keeps the same link; the other fields are untouched.
       res = await expectOk<SessionResponse>(patch(account, id, { shared: true }, prefix), 'SessionResponse');

@@ -28,6 +28,7 @@ const described = <T extends object>(schema: T, description: string): T => ({ ..
 const ListQuery = Type.Object(
   {
     name: Type.Optional(Type.Union([Strings, Type.String()], { description: FILTER_TEXT.name })),
+    fileName: Type.Optional(Type.Union([Strings, Type.String()], { description: FILTER_TEXT.fileName })),
     observationTags: Type.Optional(described(Strings, FILTER_TEXT.observationTags)),
     observationFlags: Type.Optional(described(Strings, FILTER_TEXT.observationFlags)),
     os: Type.Optional(Type.String({ description: FILTER_TEXT.os })),

@@ -72,6 +72,10 @@ export const SessionListItem = Type.Object(
     sessionStart: Nullable(Type.String({ format: 'date-time' })),
     sessionEnd: Nullable(Type.String({ format: 'date-time' })),
     title: Type.String(),
+    fileName: Type.String({
+      description:
+        'Extension: the name of the stored dump file, as uploaded (calls of one test page often share a title).',
+    }),
     callscopeUrl: Type.String({ format: 'uri' }),
     embedUrl: Type.Optional(Type.String({ format: 'uri', description: 'Enterprise plan only.' })),
     abstract: Nullable(SessionAbstract),

@@ -61,6 +61,13 @@ export const AnalyzeResponseData = Type.Object(
     uploaded_by: Nullable(Type.String({ format: 'uuid' })),
     uploaded_by_email: Nullable(Type.String({ format: 'email' })),
     public_link: Nullable(Type.String()),
+    /** Extension: the page public_link opens, for a person to follow. */
+    publicUrl: Nullable(
+      Type.String({
+        format: 'uri',
+        description: 'Extension: the read-only page public_link opens; null when not shared.',
+      }),
+    ),
     description: Nullable(Type.String()),
     tags: Type.Array(Type.String()),
     observations: Type.Array(Observation),

@@ -7,7 +7,7 @@ const SEVERITY: Record<string, string> = { critical: 'hasCritical', high: 'hasHi
 
 export function apiQuery(form: URLSearchParams): URLSearchParams {
   const q = new URLSearchParams();
-  for (const key of ['name', 'browser', 'os', 'observationFlags']) {
+  for (const key of ['name', 'fileName', 'browser', 'os', 'observationFlags']) {
     const v = form.get(key)?.trim();
     if (v) q.set(key, v);
   }
@@ -64,6 +64,7 @@ export function filtersForm(state: URLSearchParams, onApply: (q: URLSearchParams
     'form',
     { class: 'filters', role: 'search', 'aria-label': 'Filter sessions' },
     field('Title contains', text('name')),
+    field('File name contains', text('fileName')),
     field(
       'Score band',
       select('band', state.get('band') ?? '', [

@@ -9,6 +9,7 @@ interface ListItem {
   sessionStart: string | null;
   sessionEnd: string | null;
   title: string;
+  fileName: string;
   abstract: {
     browser: string | null;
     browserVersion: string | null;
@@ -40,6 +41,8 @@ function row(item: ListItem, onDelete: (item: ListItem) => void): HTMLTableRowEl
       'th',
       { scope: 'row' },
       h('a', { href: `/sessions/${item.callscopeId}` }, item.title || 'Untitled session'),
+      // Calls of one test page share a title: the file name tells them apart.
+      h('span', { class: 'file-name' }, item.fileName),
     ),
     cell('Call start', dateTime(item.sessionStart ?? item.createdAt)),
     cell('Duration', duration(span)),

@@ -20,9 +20,8 @@ async function download(id: string): Promise<void> {
   status('The download has started.');
 }
 
-function shareLink(link: string | null): Node {
-  if (!link) return h('span', null, 'Not shared: only this account can see the session.');
-  const url = `${location.origin}/share/${link}`;
+function shareLink(url: string | null): Node {
+  if (!url) return h('span', null, 'Not shared: only this account can see the session.');
   return h(
     'span',
     null,
@@ -34,7 +33,7 @@ function shareLink(link: string | null): Node {
 /** Owner-only controls: download, share on/off, embed link (enterprise), delete. */
 export function ownerActions(res: SessionResponse): HTMLElement {
   const id = res.callscopeId ?? res.data.id;
-  const shareState = h('p', { class: 'share-state', 'aria-live': 'polite' }, shareLink(res.data.public_link));
+  const shareState = h('p', { class: 'share-state', 'aria-live': 'polite' }, shareLink(res.data.publicUrl));
   let shared = res.data.public_link !== null;
   const toggle = h(
     'button',
@@ -47,7 +46,7 @@ export function ownerActions(res: SessionResponse): HTMLElement {
       const next = await sendJson<SessionResponse>(`/v1.0/sessions/${id}`, 'PATCH', { shared: !shared });
       shared = next.data.public_link !== null;
       toggle.setAttribute('aria-pressed', String(shared));
-      replace(shareState, shareLink(next.data.public_link));
+      replace(shareState, shareLink(next.data.publicUrl));
     } catch (error) {
       status((error as Error).message, 'error');
     }

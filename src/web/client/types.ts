@@ -171,6 +171,7 @@ export interface SessionData {
   fileName: string | null;
   fileSize: number;
   public_link: string | null;
+  publicUrl: string | null;
   connectivity: string;
   userAgentData: {
     browser?: string | null;
