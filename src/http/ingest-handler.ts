@@ -83,19 +83,37 @@ export async function handleIngest(
       `Content-Type "${type || '(none)'}" is not accepted: send the dump as application/octet-stream, chunks as multipart/form-data, or the assemble step as application/json.`,
     );
   }
+  // An analysis that keeps nothing is of use only to the client that asked: when it goes away, the
+  // analysis is stopped and spends nothing. A stored one goes on: its session outlives the request.
+  const gone = stores ? undefined : clientGone(request, reply);
   try {
     const idempotencyKey = request.headers['idempotency-key'];
     const result = await ingest(ctx, auth, operation, file, {
       save: options.save,
       siteUrl: siteUrlOf(ctx, request),
+      accountLimit: true,
+      ...(gone ? { cancel: gone.signal } : {}),
       ...(fileName ? { fileName } : {}),
       ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
     });
     if (fileId && result.status === 200) await dropChunks(ctx, auth.account.id, fileId);
     await reply.code(result.status).type('application/json').send(result.body);
   } finally {
+    gone?.stop();
     await file.remove();
   }
+}
+
+/** A signal aborted when the client's connection closes before the reply was sent. */
+function clientGone(request: FastifyRequest, reply: FastifyReply): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  const res = reply.raw;
+  const onClose = () => {
+    if (!res.writableFinished) controller.abort();
+  };
+  if (request.raw.socket?.destroyed || res.destroyed) controller.abort();
+  else res.once('close', onClose);
+  return { signal: controller.signal, stop: () => res.off('close', onClose) };
 }
 
 /** One multipart chunk: fields fileId and chunkIndex, file part `chunk`, in any order. */
