@@ -380,4 +380,29 @@ export const HOSTILE_DUMPS: Record<string, (n: number) => string> = {
         },
       },
     }),
+  'failed connections without media': (n) =>
+    jitsi(range(n).map((i) => ['oniceconnectionstatechange', `PC_${i}`, 'failed', T + i])),
+  'legacy stream events with tracks': (n) =>
+    jitsi(range(n).map((i) => ['onaddstream', 'PC_0', `s${i} audio:a${i},video:v${i}`, T + i])),
+  'internals: transceivers without kind, and streams': (n) =>
+    internals({
+      a: {
+        updateLog: range(n).map((i) =>
+          event(
+            'transceiverAdded',
+            { mid: `${i}`, reason: 'addTrack', sender: { track: `t${i}` }, receiver: { track: `r${i}` } },
+            i,
+          ),
+        ),
+        stats: Object.fromEntries(
+          range(n).flatMap((i) => [
+            [`OT${i}-timestamp`, statSeries('outbound-rtp', [T])],
+            [`OT${i}-kind`, statSeries('outbound-rtp', ['audio'])],
+            [`OT${i}-ssrc`, statSeries('outbound-rtp', [i])],
+            [`OT${i}-trackIdentifier`, statSeries('outbound-rtp', [`t${i}`])],
+            [`OT${i}-packetsSent`, statSeries('outbound-rtp', [5])],
+          ]),
+        ),
+      },
+    }),
 };

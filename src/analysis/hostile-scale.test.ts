@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { mediaRequest, session, T0 } from '../../test/builders/session.js';
+import { connection, lifecycle, mediaRequest, session, T0 } from '../../test/builders/session.js';
 import { withinHangBound } from '../../test/support/hang-bound.js';
 import { mediaRequests } from '../computed/media-requests.js';
+import { signaling } from '../computed/signaling.js';
+import iceFailure from '../detectors/connections/ice-failure.js';
 import notReadable from '../detectors/devices/get-user-media-not-readable.js';
 import { isDumpError } from '../ingest/index.js';
 import { GUM } from '../ingest/media-events.js';
+import { StatsStore } from '../model/stats-report.js';
 import type { TraceEvent } from '../model/trace-event.js';
+import { connectivityScore } from '../scoring/connectivity.js';
 import { analyzeDump } from './analyze-dump.js';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -81,5 +85,35 @@ describe('collections a dump controls are read in linear time', () => {
     const [o] = withinHangBound(() => notReadable.run(s, { observations: [] }));
     expect(o).toMatchObject({ severity: 'low', valueInCount: 100_000 });
     expect(o!.indicators).toMatchObject({ recovered: true, failures: 100_000 });
+  });
+
+  it('100 000 legacy onaddstream events, each naming two tracks, one named twice', () => {
+    const n = 100_000;
+    const events: TraceEvent[] = range(n).map((i) => ({
+      type: 'onaddstream',
+      timestamp: T0 + i,
+      value: `s${i} audio:a${i},video:v${i}`,
+    }));
+    events.push({ type: 'onaddstream', timestamp: T0 + n, value: 'again audio:a7' });
+    const { remoteTracks } = withinHangBound(() =>
+      signaling({ id: 'PC_0', events, stats: new StatsStore(), flags: {} }),
+    );
+    expect(remoteTracks).toHaveLength(2 * n);
+    expect(remoteTracks.filter((t) => t.trackId === 'a7')).toEqual([
+      { kind: 'audio', trackId: 'a7', at: T0 + 7 },
+    ]);
+  });
+
+  it('100 000 failed side connections beside the one that carried the call', () => {
+    const failed = lifecycle({ failed: true, everConnected: false, iceConnected: false, wasUp: false });
+    const side = range(100_000).map((i) => connection({ id: `probe${i}`, lifecycle: failed, streams: [] }));
+    const call = connection({ id: 'call', lifecycle: lifecycle({ wasUp: true }) });
+    const s = session({ connections: [...side, call] });
+    const observations = withinHangBound(() => iceFailure.run(s, { observations: [] }));
+    expect(observations).toHaveLength(100_000);
+    expect(
+      observations.every((o) => o.severity === 'medium' && o.meaning.endsWith('call carried the call.')),
+    ).toBe(true);
+    expect(withinHangBound(() => connectivityScore(s.connections))).not.toBeNull();
   });
 });
