@@ -1,7 +1,8 @@
 import type { Detector, DetectorMeta } from '../detectors/detector.js';
 import { SEVERITY_RANK } from '../detectors/severity.js';
 import type { CauseFamily, Observation } from '../model/payload/observation.js';
-import { ATTRIBUTION, causeWindows, type Window } from './windows.js';
+import { WindowIndex } from './window-index.js';
+import { ATTRIBUTION, causeWindows } from './windows.js';
 
 /**
  * The cause layer: each observation that reports a cause (its detector declares a `family`) takes
@@ -18,7 +19,7 @@ export function attributeCauses(observations: Observation[], detectors: readonly
   const metas = new Map<string, DetectorMeta>(detectors.map((d) => [d.meta.type, d.meta]));
   const causes = observations
     .filter((o) => o.cause)
-    .map((o) => ({ o, meta: metas.get(o.type), windows: causeWindows(o) }))
+    .map((o) => ({ o, meta: metas.get(o.type), windows: new WindowIndex(causeWindows(o)) }))
     .filter(
       (c): c is Candidate => (c.meta?.explains?.length ?? 0) + (c.meta?.explainsAcross?.length ?? 0) > 0,
     );
@@ -51,7 +52,7 @@ const RAISES = new Set<CauseFamily>(['network', 'device', 'remote']);
 interface Candidate {
   o: Observation;
   meta: DetectorMeta;
-  windows: Window[];
+  windows: WindowIndex;
 }
 
 /** Whether a cause explains an observation: a type it declares, on its connection, path and media, in time. */
@@ -74,19 +75,19 @@ function explains(cause: Candidate, o: Observation): boolean {
  * Whether the observation happened while the cause was there: most of its episodes' time (or its
  * first sighting, for a finding without episodes) falls in the cause's windows.
  */
-function withinWindows(o: Observation, windows: readonly Window[]): boolean {
+function withinWindows(o: Observation, windows: WindowIndex): boolean {
   if (o.episodes?.length) {
     let total = 0;
     let inside = 0;
     for (const e of o.episodes) {
       const length = Math.max(e.end - e.start, 1);
       total += length;
-      for (const w of windows) inside += Math.max(0, Math.min(e.end, w.end) - Math.max(e.start, w.start));
-      if (e.end === e.start && windows.some((w) => e.start >= w.start && e.start <= w.end)) inside += 1;
+      inside += windows.overlap(e.start, e.end);
+      if (e.end === e.start && windows.contains(e.start)) inside += 1;
     }
     return inside >= ATTRIBUTION.coveredShare * total;
   }
   const at = o.firstSeenAt;
   if (at === null) return false;
-  return windows.some((w) => at >= w.start && at <= w.end);
+  return windows.contains(at);
 }
