@@ -29,10 +29,11 @@ export function attributeCauses(observations: Observation[], detectors: readonly
       SEVERITY_RANK[a.o.severity] - SEVERITY_RANK[b.o.severity] ||
       (a.o.firstSeenAt ?? Number.POSITIVE_INFINITY) - (b.o.firstSeenAt ?? Number.POSITIVE_INFINITY),
   );
+  const lookup = causesByConnection(byWeight);
   for (const pass of ['causes', 'symptoms'] as const) {
     for (const o of observations) {
       if (o.explainedBy || Boolean(o.cause) !== (pass === 'causes')) continue;
-      const by = byWeight.find((c) => c.o !== o && !c.o.explainedBy && explains(c, o));
+      const by = lookup(o).find((c) => c.o !== o && !c.o.explainedBy && explains(c, o));
       if (!by) continue;
       o.explainedBy = by.o.type;
       // The cause carries the weight of what it did: a medium loss that froze the video for
@@ -44,6 +45,47 @@ export function attributeCauses(observations: Observation[], detectors: readonly
       if (!symptoms.includes(o.type)) symptoms.push(o.type);
     }
   }
+}
+
+/**
+ * The causes that may explain an observation, heaviest first: those of its connection and those of
+ * none, or all of them for an observation of none (explains() checks the rest). Searched among all
+ * the causes for each observation, a dump of many connections with a cause and a symptom each took
+ * time in the square of their number (issue 26).
+ */
+function causesByConnection(byWeight: readonly Candidate[]): (o: Observation) => readonly Candidate[] {
+  const byPid = new Map<string, Candidate[]>();
+  const anywhere: Candidate[] = [];
+  for (const c of byWeight) {
+    const pid = c.o.source.pid;
+    if (pid === undefined) anywhere.push(c);
+    else {
+      let list = byPid.get(pid);
+      if (!list) {
+        list = [];
+        byPid.set(pid, list);
+      }
+      list.push(c);
+    }
+  }
+  const rank = new Map(byWeight.map((c, i) => [c, i]));
+  const merged = new Map<string, readonly Candidate[]>();
+  return (o) => {
+    const pid = o.source.pid;
+    if (pid === undefined) return byWeight;
+    let list = merged.get(pid);
+    if (!list) {
+      const own = byPid.get(pid) ?? [];
+      list =
+        anywhere.length === 0
+          ? own
+          : own.length === 0
+            ? anywhere
+            : [...own, ...anywhere].sort((a, b) => rank.get(a)! - rank.get(b)!);
+      merged.set(pid, list);
+    }
+    return list;
+  };
 }
 
 /** Families whose causes take the severity of their worst symptom. */
