@@ -1,5 +1,4 @@
 import type { MediaRequestView } from '../../computed/media-requests.js';
-import type { SessionView } from '../../computed/session-view.js';
 import type { Severity, Tag } from '../../model/payload/observation.js';
 import { type Detector, defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
