@@ -113,6 +113,8 @@ const env = {
   CALLSCOPE_RATE_READS: '100000',
   CALLSCOPE_LOG_LEVEL: 'warn',
   CALLSCOPE_QUEUE_SIZE: '64',
+  // One account sends the whole load: let it use every worker.
+  CALLSCOPE_ACCOUNT_ANALYSES: '1000',
 };
 const created = JSON.parse(
   execFileSync(

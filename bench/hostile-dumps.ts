@@ -241,4 +241,168 @@ export const HOSTILE_DUMPS: Record<string, (n: number) => string> = {
         ),
       },
     }),
+  'json: top-level keys': (n) =>
+    JSON.stringify({
+      ...Object.fromEntries(range(n).map((i) => [`k${i}`, i])),
+      PeerConnections: {},
+      UserAgent: UA,
+    }),
+  'json: top-level keys, not a dump': (n) =>
+    JSON.stringify(Object.fromEntries(range(n).map((i) => [`k${i}`, i]))),
+  'rtcstats: keys per report': (n) =>
+    polls(2, (k) => ({
+      IT: {
+        type: 'inbound-rtp',
+        kind: 'audio',
+        ssrc: 1,
+        packetsReceived: k * 50,
+        ...Object.fromEntries(range(n).map((i) => [`f${i}`, k + i])),
+      },
+    })),
+  'rtcstats: candidates in one poll': (n) =>
+    polls(2, () =>
+      Object.fromEntries(
+        range(n).flatMap((i) => [
+          ...Object.entries(candidate(`L${i}`, i)),
+          [`R${i}`, { type: 'remote-candidate', address: '10.1.0.1', port: i, candidateType: 'host' }],
+          [
+            `CP${i}`,
+            {
+              type: 'candidate-pair',
+              localCandidateId: `L${i}`,
+              remoteCandidateId: `R${i}`,
+              state: 'failed',
+            },
+          ],
+        ]),
+      ),
+    ),
+  'rtcstats: tracks and media sources': (n) =>
+    polls(2, (k) =>
+      Object.fromEntries(
+        range(n).flatMap((i) => [
+          [`MS${i}`, { type: 'media-source', kind: 'video', trackIdentifier: `t${i}`, frames: k }],
+          [
+            `OT${i}`,
+            { type: 'outbound-rtp', kind: 'video', ssrc: i, mediaSourceId: `MS${i}`, packetsSent: k },
+          ],
+          [`C${i}`, { type: 'codec', payloadType: i, mimeType: 'video/VP8', clockRate: 90000 }],
+        ]),
+      ),
+    ),
+  'rtcstats: stream samples': (n) =>
+    polls(n, (i) => ({
+      IT: { type: 'inbound-rtp', kind: 'video', ssrc: 1, packetsReceived: i * 50, packetsLost: i % 7 },
+      CP: { type: 'candidate-pair', state: 'succeeded', nominated: true, currentRoundTripTime: (i % 9) / 10 },
+    })),
+  'media requests left open': (n) =>
+    jitsi([
+      ...range(n).map((i) => [
+        'navigator.mediaDevices.getUserMedia',
+        null,
+        { audio: true, video: true },
+        T + i,
+      ]),
+      ...range(n).map((i) => [
+        'navigator.mediaDevices.getUserMediaOnFailure',
+        null,
+        { name: 'NotReadableError', message: 'busy' },
+        T + n + i,
+      ]),
+    ]),
+  'media request failures': (n) =>
+    jitsi(
+      range(n).flatMap((i) => [
+        ['navigator.mediaDevices.getUserMedia', null, { audio: true, video: true }, T + 2 * i],
+        ['navigator.mediaDevices.getUserMediaOnFailure', null, { name: 'NotAllowedError' }, T + 2 * i + 1],
+      ]),
+    ),
+  'legacy rtcstats: events': (n) =>
+    JSON.stringify({
+      peerConnections: {
+        PC_0: range(n).map((i) => ({
+          time: new Date(T + i).toISOString(),
+          type: 'oniceconnectionstatechange',
+          value: i % 2 ? 'connected' : 'disconnected',
+        })),
+      },
+    }),
+  'internals: keys per report': (n) =>
+    internals({
+      a: {
+        stats: Object.fromEntries([
+          ['IT-timestamp', statSeries('inbound-rtp', [T, T + 1000])],
+          ['IT-kind', statSeries('inbound-rtp', ['audio', 'audio'])],
+          ['IT-ssrc', statSeries('inbound-rtp', [1, 1])],
+          ...range(n).map((i) => [`IT-f${i}`, statSeries('inbound-rtp', [i, i + 1])]),
+        ]),
+      },
+    }),
+  'internals: getUserMedia entries': (n) =>
+    JSON.stringify({
+      getUserMedia: range(n).map((i) => ({
+        rid: 1,
+        pid: 1,
+        origin: 'https://x.example',
+        request_id: i,
+        request_type: 'getUserMedia',
+        timestamp: T + i,
+        audio: 'true',
+        video: '',
+      })),
+      PeerConnections: {},
+      UserAgent: UA,
+    }),
+  'internals: samples per series': (n) =>
+    internals({
+      a: {
+        stats: {
+          'IT-timestamp': statSeries(
+            'inbound-rtp',
+            range(n).map((i) => T + i * 1000),
+          ),
+          'IT-kind': statSeries(
+            'inbound-rtp',
+            range(n).map(() => 'video'),
+          ),
+          'IT-ssrc': statSeries(
+            'inbound-rtp',
+            range(n).map(() => 1),
+          ),
+          'IT-packetsReceived': statSeries(
+            'inbound-rtp',
+            range(n).map((i) => i * 50),
+          ),
+          'IT-packetsLost': statSeries(
+            'inbound-rtp',
+            range(n).map((i) => i % 7),
+          ),
+        },
+      },
+    }),
+  'failed connections without media': (n) =>
+    jitsi(range(n).map((i) => ['oniceconnectionstatechange', `PC_${i}`, 'failed', T + i])),
+  'legacy stream events with tracks': (n) =>
+    jitsi(range(n).map((i) => ['onaddstream', 'PC_0', `s${i} audio:a${i},video:v${i}`, T + i])),
+  'internals: transceivers without kind, and streams': (n) =>
+    internals({
+      a: {
+        updateLog: range(n).map((i) =>
+          event(
+            'transceiverAdded',
+            { mid: `${i}`, reason: 'addTrack', sender: { track: `t${i}` }, receiver: { track: `r${i}` } },
+            i,
+          ),
+        ),
+        stats: Object.fromEntries(
+          range(n).flatMap((i) => [
+            [`OT${i}-timestamp`, statSeries('outbound-rtp', [T])],
+            [`OT${i}-kind`, statSeries('outbound-rtp', ['audio'])],
+            [`OT${i}-ssrc`, statSeries('outbound-rtp', [i])],
+            [`OT${i}-trackIdentifier`, statSeries('outbound-rtp', [`t${i}`])],
+            [`OT${i}-packetsSent`, statSeries('outbound-rtp', [5])],
+          ]),
+        ),
+      },
+    }),
 };

@@ -128,6 +128,8 @@ export async function nodesBenchmark(
       CALLSCOPE_DATA_DIR: dataDir,
       CALLSCOPE_RATE_INGEST: '1000000',
       CALLSCOPE_QUEUE_SIZE: '256',
+      // One account sends the whole load: let it use every worker.
+      CALLSCOPE_ACCOUNT_ANALYSES: '1000',
       CALLSCOPE_LOG_LEVEL: 'warn',
     };
     nodes.push(...(await Promise.all([startNode(env), startNode(env)])));

@@ -1,7 +1,8 @@
 import type { Detector, DetectorMeta } from '../detectors/detector.js';
 import { SEVERITY_RANK } from '../detectors/severity.js';
 import type { CauseFamily, Observation } from '../model/payload/observation.js';
-import { ATTRIBUTION, causeWindows, type Window } from './windows.js';
+import { WindowIndex } from './window-index.js';
+import { ATTRIBUTION, causeWindows } from './windows.js';
 
 /**
  * The cause layer: each observation that reports a cause (its detector declares a `family`) takes
@@ -18,7 +19,7 @@ export function attributeCauses(observations: Observation[], detectors: readonly
   const metas = new Map<string, DetectorMeta>(detectors.map((d) => [d.meta.type, d.meta]));
   const causes = observations
     .filter((o) => o.cause)
-    .map((o) => ({ o, meta: metas.get(o.type), windows: causeWindows(o) }))
+    .map((o) => ({ o, meta: metas.get(o.type), windows: new WindowIndex(causeWindows(o)) }))
     .filter(
       (c): c is Candidate => (c.meta?.explains?.length ?? 0) + (c.meta?.explainsAcross?.length ?? 0) > 0,
     );
@@ -28,22 +29,11 @@ export function attributeCauses(observations: Observation[], detectors: readonly
       SEVERITY_RANK[a.o.severity] - SEVERITY_RANK[b.o.severity] ||
       (a.o.firstSeenAt ?? Number.POSITIVE_INFINITY) - (b.o.firstSeenAt ?? Number.POSITIVE_INFINITY),
   );
-  // The causes that may explain an observation of one connection: its own and the session's.
-  // Looked up per connection, not scanned: a dump of many connections has many of both.
-  const ofConnection = new Map<string, Candidate[]>();
-  const candidatesOf = (pid: string | undefined): Candidate[] => {
-    if (pid === undefined) return byWeight;
-    let list = ofConnection.get(pid);
-    if (!list) {
-      list = byWeight.filter((c) => c.o.source.pid === undefined || c.o.source.pid === pid);
-      ofConnection.set(pid, list);
-    }
-    return list;
-  };
+  const lookup = causesByConnection(byWeight);
   for (const pass of ['causes', 'symptoms'] as const) {
     for (const o of observations) {
       if (o.explainedBy || Boolean(o.cause) !== (pass === 'causes')) continue;
-      const by = candidatesOf(o.source.pid).find((c) => c.o !== o && !c.o.explainedBy && explains(c, o));
+      const by = lookup(o).find((c) => c.o !== o && !c.o.explainedBy && explains(c, o));
       if (!by) continue;
       o.explainedBy = by.o.type;
       // The cause carries the weight of what it did: a medium loss that froze the video for
@@ -57,13 +47,54 @@ export function attributeCauses(observations: Observation[], detectors: readonly
   }
 }
 
+/**
+ * The causes that may explain an observation, heaviest first: those of its connection and those of
+ * none, or all of them for an observation of none (explains() checks the rest). Searched among all
+ * the causes for each observation, a dump of many connections with a cause and a symptom each took
+ * time in the square of their number (issue 26).
+ */
+function causesByConnection(byWeight: readonly Candidate[]): (o: Observation) => readonly Candidate[] {
+  const byPid = new Map<string, Candidate[]>();
+  const anywhere: Candidate[] = [];
+  for (const c of byWeight) {
+    const pid = c.o.source.pid;
+    if (pid === undefined) anywhere.push(c);
+    else {
+      let list = byPid.get(pid);
+      if (!list) {
+        list = [];
+        byPid.set(pid, list);
+      }
+      list.push(c);
+    }
+  }
+  const rank = new Map(byWeight.map((c, i) => [c, i]));
+  const merged = new Map<string, readonly Candidate[]>();
+  return (o) => {
+    const pid = o.source.pid;
+    if (pid === undefined) return byWeight;
+    let list = merged.get(pid);
+    if (!list) {
+      const own = byPid.get(pid) ?? [];
+      list =
+        anywhere.length === 0
+          ? own
+          : own.length === 0
+            ? anywhere
+            : [...own, ...anywhere].sort((a, b) => rank.get(a)! - rank.get(b)!);
+      merged.set(pid, list);
+    }
+    return list;
+  };
+}
+
 /** Families whose causes take the severity of their worst symptom. */
 const RAISES = new Set<CauseFamily>(['network', 'device', 'remote']);
 
 interface Candidate {
   o: Observation;
   meta: DetectorMeta;
-  windows: Window[];
+  windows: WindowIndex;
 }
 
 /** Whether a cause explains an observation: a type it declares, on its connection, path and media, in time. */
@@ -86,19 +117,19 @@ function explains(cause: Candidate, o: Observation): boolean {
  * Whether the observation happened while the cause was there: most of its episodes' time (or its
  * first sighting, for a finding without episodes) falls in the cause's windows.
  */
-function withinWindows(o: Observation, windows: readonly Window[]): boolean {
+function withinWindows(o: Observation, windows: WindowIndex): boolean {
   if (o.episodes?.length) {
     let total = 0;
     let inside = 0;
     for (const e of o.episodes) {
       const length = Math.max(e.end - e.start, 1);
       total += length;
-      for (const w of windows) inside += Math.max(0, Math.min(e.end, w.end) - Math.max(e.start, w.start));
-      if (e.end === e.start && windows.some((w) => e.start >= w.start && e.start <= w.end)) inside += 1;
+      inside += windows.overlap(e.start, e.end);
+      if (e.end === e.start && windows.contains(e.start)) inside += 1;
     }
     return inside >= ATTRIBUTION.coveredShare * total;
   }
   const at = o.firstSeenAt;
   if (at === null) return false;
-  return windows.some((w) => at >= w.start && at <= w.end);
+  return windows.contains(at);
 }

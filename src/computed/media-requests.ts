@@ -21,7 +21,11 @@ export interface MediaRequestView {
 export function mediaRequests(events: readonly TraceEvent[]): MediaRequestView[] {
   const out: MediaRequestView[] = [];
   const byId = new Map<string, MediaRequestView>();
-  const open: MediaRequestView[] = [];
+  // Unanswered requests of each API, oldest first, from `head` on; answered ones are skipped when
+  // they come to the head. A search of every open request per answer is quadratic, and a dump can
+  // hold any number of unanswered requests (issue 26).
+  const open = { getUserMedia: fifo(), getDisplayMedia: fifo() };
+  const answered = new Set<MediaRequestView>();
   for (const e of events) {
     const api = e.type.startsWith(GDM)
       ? 'getDisplayMedia'
@@ -42,12 +46,12 @@ export function mediaRequests(events: readonly TraceEvent[]): MediaRequestView[]
         tracks: [],
       };
       out.push(req);
-      open.push(req);
+      open[api].items.push(req);
       if (correlation) byId.set(correlation, req);
       continue;
     }
     let req = correlation ? byId.get(correlation) : undefined;
-    req ??= open.find((r) => r.api === api && r.outcome === 'unknown');
+    req ??= oldestOpen(open[api], answered);
     if (!req) {
       req = {
         api,
@@ -70,8 +74,24 @@ export function mediaRequests(events: readonly TraceEvent[]): MediaRequestView[]
       if (typeof v.name === 'string') req.errorName = v.name;
       if (typeof v.message === 'string') req.errorMessage = v.message;
     }
-    const i = open.indexOf(req);
-    if (i >= 0) open.splice(i, 1);
+    answered.add(req);
   }
   return out;
+}
+
+interface Fifo {
+  items: MediaRequestView[];
+  head: number;
+}
+
+const fifo = (): Fifo => ({ items: [], head: 0 });
+
+/** The oldest request of `queue` not answered yet (still unknown), or undefined. */
+function oldestOpen(queue: Fifo, answered: ReadonlySet<MediaRequestView>): MediaRequestView | undefined {
+  while (queue.head < queue.items.length) {
+    const req = queue.items[queue.head]!;
+    if (!answered.has(req) && req.outcome === 'unknown') return req;
+    queue.head++;
+  }
+  return undefined;
 }

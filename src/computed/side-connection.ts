@@ -21,6 +21,22 @@ export function callCarrier(
   connections: readonly PeerConnectionView[],
   pc: PeerConnectionView,
 ): PeerConnectionView | undefined {
-  if (hasMedia(pc)) return undefined;
-  return connections.find((other) => other !== pc && other.lifecycle.wasUp && hasMedia(other));
+  return callCarriers(connections)(pc);
+}
+
+/**
+ * callCarrier for each of `connections` in turn. A connection without media cannot carry the call,
+ * so every side connection has the same carrier: the first connection that was up with media,
+ * found once. Searched again for each connection, a dump of many failed connections took time in
+ * the square of their number (issue 26).
+ */
+export function callCarriers(
+  connections: readonly PeerConnectionView[],
+): (pc: PeerConnectionView) => PeerConnectionView | undefined {
+  let carrier: PeerConnectionView | undefined | null = null;
+  return (pc) => {
+    if (hasMedia(pc)) return undefined;
+    if (carrier === null) carrier = connections.find((other) => other.lifecycle.wasUp && hasMedia(other));
+    return carrier;
+  };
 }

@@ -97,6 +97,7 @@ export function signaling(pc: RawPeerConnection): Signaling {
     timeResolutionMs: timeResolution(pc.events),
   };
   let explicitRestarts = 0;
+  const trackIds: TrackIds = { local: new Set(), remote: new Set() };
   let negotiation: Negotiation | undefined;
   let pendingStart:
     | { at: number | undefined; initiator: 'local' | 'remote'; iceRestart: boolean }
@@ -183,7 +184,7 @@ export function signaling(pc: RawPeerConnection): Signaling {
         if (e.value === 'complete') out.gatheringComplete = true;
         break;
       default:
-        collectTracks(out, e);
+        collectTracks(out, e, trackIds);
     }
   }
   if (out.localTracks.length === 0 && out.remoteTracks.length === 0) tracksFromTransceivers(out, pc.events);
@@ -199,7 +200,17 @@ export function signaling(pc: RawPeerConnection): Signaling {
   return out;
 }
 
-function collectTracks(out: Signaling, e: TraceEvent): void {
+/**
+ * The track ids in out.localTracks and out.remoteTracks, kept beside them: a legacy stream event
+ * adds only tracks not listed yet, and a search of the list for each would take time in the square
+ * of the number of tracks a dump names (issue 26).
+ */
+interface TrackIds {
+  local: Set<string | undefined>;
+  remote: Set<string | undefined>;
+}
+
+function collectTracks(out: Signaling, e: TraceEvent, ids: TrackIds): void {
   const t = e.timestamp;
   const track = (v: unknown): TrackRecord | undefined => {
     if (!isObject(v)) return undefined;
@@ -209,21 +220,31 @@ function collectTracks(out: Signaling, e: TraceEvent): void {
   switch (e.type) {
     case 'addTrack': {
       const rec = track(e.value);
-      if (rec) out.localTracks.push(rec);
+      if (rec) {
+        out.localTracks.push(rec);
+        ids.local.add(rec.trackId);
+      }
       break;
     }
     case 'ontrack': {
       const rec = track(e.value);
-      if (rec) out.remoteTracks.push(rec);
+      if (rec) {
+        out.remoteTracks.push(rec);
+        ids.remote.add(rec.trackId);
+      }
       break;
     }
     case 'addStream':
     case 'onaddstream':
       // Legacy "<streamId> audio:<id>,video:<id>"
       if (typeof e.value === 'string') {
-        const list = e.type === 'addStream' ? out.localTracks : out.remoteTracks;
+        const local = e.type === 'addStream';
+        const list = local ? out.localTracks : out.remoteTracks;
+        const seen = local ? ids.local : ids.remote;
         for (const m of e.value.matchAll(/(audio|video):([^,\s]+)/g)) {
-          if (!list.some((x) => x.trackId === m[2])) list.push({ kind: m[1], trackId: m[2], at: t });
+          if (seen.has(m[2])) continue;
+          seen.add(m[2]);
+          list.push({ kind: m[1], trackId: m[2], at: t });
         }
       }
       break;

@@ -28,6 +28,8 @@ export interface Config {
   embedTtlMs: number;
   workers: number;
   queueSize: number;
+  /** Analyses one account may have on this node's workers at once (running or waiting). */
+  accountAnalyses: number;
   /** Heap limit of each analysis worker (MiB); undefined: V8's default. */
   analysisHeapMb: number | undefined;
   analysisTimeoutMs: number;
@@ -66,6 +68,12 @@ export interface Config {
     maxConnections: number;
   };
 }
+
+/**
+ * The default of CALLSCOPE_ACCOUNT_ANALYSES: half the workers, at least one. With two workers, one account holds one and
+ * the other stays free for everyone else; a single worker can only be shared by taking turns.
+ */
+export const defaultAccountAnalyses = (workers: number): number => Math.max(1, Math.floor(workers / 2));
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -181,6 +189,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
       'CALLSCOPE_METRICS_HOST needs CALLSCOPE_METRICS_PORT (metrics are on the API port without it)',
     );
   if (problems.length > 0) throw new ConfigError(problems);
+  const workers = (raw.workers as number | undefined) ?? Math.max(1, cpus().length);
   return {
     host: str('host')!,
     port: num('port'),
@@ -202,8 +211,9 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
     siteUrl: str('siteUrl'),
     jwtSecret: str('jwtSecret'),
     embedTtlMs: num('embedTtlMs'),
-    workers: (raw.workers as number | undefined) ?? Math.max(1, cpus().length),
+    workers,
     queueSize: num('queueSize'),
+    accountAnalyses: (raw.accountAnalyses as number | undefined) ?? defaultAccountAnalyses(workers),
     analysisHeapMb: raw.analysisHeapMb as number | undefined,
     analysisTimeoutMs: num('analysisTimeoutMs'),
     requestTimeoutMs: num('requestTimeoutMs'),

@@ -142,6 +142,15 @@ export const SETTINGS = [
     description: 'Analyses that may wait for a worker before new ones get 503.',
   },
   {
+    key: 'accountAnalyses',
+    env: 'CALLSCOPE_ACCOUNT_ANALYSES',
+    type: 'integer',
+    min: 1,
+    max: 10_000,
+    description:
+      "Analyses one account may have on a node's workers at once (analyze, enrich, upload; running or waiting): past it the account gets 429 rate_limited with Retry-After, so that one tenant cannot take every worker. Unset: half of CALLSCOPE_WORKERS, at least 1.",
+  },
+  {
     key: 'analysisHeapMb',
     env: 'CALLSCOPE_ANALYSIS_HEAP_MB',
     type: 'integer',

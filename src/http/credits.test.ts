@@ -21,9 +21,11 @@ const LOSS = 'chromium156/loss/webrtc_internals_dump.txt';
 describe('credits over HTTP', () => {
   let service: TestService;
   beforeAll(async () => {
-    // One worker: concurrent requests queue for it, which is all the credit tests need.
+    // One worker: concurrent requests queue for it, which is all the credit tests need. Each of
+    // them reaches the analysis: the limit of analyses per account would refuse them first.
     service = await startService({
       CALLSCOPE_WORKERS: '1',
+      CALLSCOPE_ACCOUNT_ANALYSES: '1000',
       CALLSCOPE_RATE_INGEST: '1000',
       CALLSCOPE_RATE_READS: '1000',
     });
@@ -239,6 +241,7 @@ describe.each([
       {
         CALLSCOPE_WORKERS: '2',
         CALLSCOPE_QUEUE_SIZE: String(10 * N),
+        CALLSCOPE_ACCOUNT_ANALYSES: String(10 * N),
         CALLSCOPE_RATE_INGEST: '100000',
         CALLSCOPE_RATE_READS: '100000',
         CALLSCOPE_RATE_CHUNKS: '100000',

@@ -40,9 +40,11 @@ export async function handleIngest(
   await limitRate(ctx, request, reply, 'ingest');
   const stores = operation === 'upload' || options.save;
   const idempotencyKey = request.headers['idempotency-key'];
-  const ingestOptions = (fileName: string | undefined): IngestOptions => ({
+  const ingestOptions = (fileName: string | undefined, cancel?: AbortSignal): IngestOptions => ({
     save: options.save,
     siteUrl: siteUrlOf(ctx, request),
+    accountLimit: true,
+    ...(cancel ? { cancel } : {}),
     ...(fileName ? { fileName } : {}),
     ...(typeof idempotencyKey === 'string' ? { idempotencyKey } : {}),
   });
@@ -64,8 +66,19 @@ export async function handleIngest(
     if (operation === 'upload' && !body.fileName)
       throw new ApiError('invalid_request', 'fileName is required to assemble an upload.');
     const fileName = body.fileName ?? options.fileName;
-    const result = await ingestChunks(ctx, auth, operation, body.fileId, ingestOptions(fileName));
-    await reply.code(result.status).type('application/json').send(result.body);
+    const gone = stores ? undefined : clientGone(request, reply);
+    try {
+      const result = await ingestChunks(
+        ctx,
+        auth,
+        operation,
+        body.fileId,
+        ingestOptions(fileName, gone?.signal),
+      );
+      await reply.code(result.status).type('application/json').send(result.body);
+    } finally {
+      gone?.stop();
+    }
     return;
   }
   if (!RAW_TYPES.includes(type))
@@ -88,12 +101,28 @@ export async function handleIngest(
     ...(ctx.spoolMemory && !stores ? { memory: ctx.spoolMemory } : {}),
   });
   ctx.metrics.uploadBytes.inc(file.size);
+  // An analysis that keeps nothing is of use only to the client that asked: when it goes away, the
+  // analysis is stopped and spends nothing. A stored one goes on: its session outlives the request.
+  const gone = stores ? undefined : clientGone(request, reply);
   try {
-    const result = await ingest(ctx, auth, operation, file, ingestOptions(options.fileName));
+    const result = await ingest(ctx, auth, operation, file, ingestOptions(options.fileName, gone?.signal));
     await reply.code(result.status).type('application/json').send(result.body);
   } finally {
+    gone?.stop();
     await file.remove();
   }
+}
+
+/** A signal aborted when the client's connection closes before the reply was sent. */
+function clientGone(request: FastifyRequest, reply: FastifyReply): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  const res = reply.raw;
+  const onClose = () => {
+    if (!res.writableFinished) controller.abort();
+  };
+  if (request.raw.socket?.destroyed || res.destroyed) controller.abort();
+  else res.once('close', onClose);
+  return { signal: controller.signal, stop: () => res.off('close', onClose) };
 }
 
 /** One multipart chunk: fields fileId and chunkIndex, file part `chunk`, in any order. */

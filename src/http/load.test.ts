@@ -30,6 +30,8 @@ describe(`sustained load for ${SECONDS} s`, () => {
   beforeAll(async () => {
     service = await startService({
       CALLSCOPE_WORKERS: '2',
+      // One account sends every request: let it use both workers, as one client of its own would.
+      CALLSCOPE_ACCOUNT_ANALYSES: '1000',
       CALLSCOPE_RATE_INGEST: '1000000',
       CALLSCOPE_RATE_READS: '1000000',
     });

@@ -780,6 +780,8 @@ describe('status matrix', () => {
       service = await startService({
         CALLSCOPE_WORKERS: '1',
         CALLSCOPE_QUEUE_SIZE: '0',
+        // The pool's own limit is under test, not the account's (worker-share.test.ts).
+        CALLSCOPE_ACCOUNT_ANALYSES: '1000',
         CALLSCOPE_RATE_INGEST: '1000',
       });
     });

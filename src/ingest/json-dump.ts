@@ -25,7 +25,8 @@ class JsonDumpVisitor implements JsonVisitor {
   #internalsMedia = 0;
   #legacy: TraceCollector | undefined;
   readonly #legacyDecoders = new Map<string, StatsDecoder>();
-  readonly #topKeys: string[] = [];
+  /** Top-level keys in the order read; a Set, as a dump can have a million of them (issue 26). */
+  readonly #topKeys = new Set<string>();
   rootIsArray = false;
 
   constructor(sink: SessionSink) {
@@ -42,7 +43,7 @@ class JsonDumpVisitor implements JsonVisitor {
       return 'descend';
     }
     const top = path[0];
-    if (depth === 1 && typeof top === 'string') this.#topKeys.push(top);
+    if (depth === 1 && typeof top === 'string') this.#topKeys.add(top);
     if (top === 'PeerConnections') {
       if (depth === 1) return 'descend';
       if (depth === 2) {
@@ -62,7 +63,7 @@ class JsonDumpVisitor implements JsonVisitor {
     const depth = path.length;
     const top = path[0];
     if (depth === 1 && typeof top === 'string') {
-      if (!this.#topKeys.includes(top)) this.#topKeys.push(top);
+      this.#topKeys.add(top);
       this.#topLevel(top, value);
       return;
     }
@@ -107,14 +108,14 @@ class JsonDumpVisitor implements JsonVisitor {
   finish(gzip: boolean): void {
     for (const builder of this.#awaitingOffset.splice(0)) this.#emit(builder);
     if (this.rootIsArray) throw unreadable('This JSON document is an array, not a WebRTC dump.', RECOGNIZED);
-    const internals = this.#topKeys.includes('PeerConnections') || this.#internalsMedia > 0;
+    const internals = this.#topKeys.has('PeerConnections') || this.#internalsMedia > 0;
     if (this.#legacy) {
       this.#sink.format({ format: 'rtcstats-legacy', fileFormat: 0, gzip });
       this.#legacy.finish();
       return;
     }
-    if (!internals && !this.#topKeys.includes('peerConnections')) {
-      const keys = this.#topKeys.slice(0, 8).join(', ');
+    if (!internals && !this.#topKeys.has('peerConnections')) {
+      const keys = [...this.#topKeys].slice(0, 8).join(', ');
       throw unreadable(
         `This is JSON, but not a WebRTC dump: it has no PeerConnections (webrtc-internals) or peerConnections (rtcstats) member${keys ? ` (found: ${keys})` : ''}.`,
         RECOGNIZED,

@@ -1,7 +1,7 @@
 import { connectionWeight } from '../computed/connection-weight.js';
 import { selectedPairRtts } from '../computed/ice-transport.js';
 import type { PeerConnectionView } from '../computed/peer-connection-view.js';
-import { callCarrier } from '../computed/side-connection.js';
+import { callCarriers } from '../computed/side-connection.js';
 import { CONNECTIVITY_PENALTIES as P } from './constants.js';
 
 /** A connection that tried ICE: it had candidate pairs or ICE states to judge. */
@@ -55,9 +55,8 @@ export function connectivityScore(connections: readonly PeerConnectionView[]): n
   const main = [...connected].sort((a, b) => connectionWeight(b) - connectionWeight(a))[0]!;
   // A failed network probe (no media, beside the connection that carried the call) is not a
   // failure of the call: the iceFailure detector rates it medium for the same reason.
-  const otherFailures = tried.filter(
-    (pc) => pc !== main && pc.lifecycle.failed && !callCarrier(connections, pc),
-  ).length;
+  const callCarrier = callCarriers(connections);
+  const otherFailures = tried.filter((pc) => pc !== main && pc.lifecycle.failed && !callCarrier(pc)).length;
   const score =
     connectionScore(main) - Math.min(P.maxOtherFailedConnections, otherFailures * P.perOtherFailedConnection);
   return Math.max(1, score);

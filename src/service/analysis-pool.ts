@@ -15,6 +15,16 @@ export class AnalysisTimeoutError extends Error {
   }
 }
 
+/**
+ * The client that asked for the analysis went away before it finished, and nothing was to be kept
+ * (analyze without save, enrich): the task was taken from the queue or its worker stopped.
+ */
+export class AnalysisCancelledError extends Error {
+  constructor() {
+    super('the analysis was cancelled: its client went away');
+  }
+}
+
 /** Compiled: dist/service/analysis-worker.js. From sources (tests, tsx): the .ts file through tsx. */
 export const analysisWorkerFile = () => workerFile(import.meta.url, 'analysis-worker');
 
@@ -33,6 +43,8 @@ export interface PoolOptions {
   timeoutMs: number;
   /** Heap limit of each worker (MiB); undefined: V8's default. */
   heapMb?: number | undefined;
+  /** The worker entry; unset: analysis-worker. Tests give one that holds analyses open. */
+  worker?: { filename: string; fromSource: boolean };
 }
 
 /**
@@ -45,7 +57,7 @@ export class AnalysisPool {
   private inFlight = 0;
 
   constructor(private readonly options: PoolOptions) {
-    const { filename, fromSource } = analysisWorkerFile();
+    const { filename, fromSource } = options.worker ?? analysisWorkerFile();
     this.piscina = new Piscina({
       filename,
       minThreads: Math.min(1, options.workers),
@@ -61,14 +73,20 @@ export class AnalysisPool {
     });
   }
 
-  /** Runs `task` in a worker; `transfer` lists buffers of the task moved to it rather than copied. */
-  async run(task: AnalysisTask, transfer: ArrayBuffer[] = []): Promise<AnalysisResult> {
+  /**
+   * Runs `task` in a worker; `transfer` lists buffers of the task moved to it rather than copied.
+   * `cancel` aborts it (AnalysisCancelledError): a queued task leaves the queue, a running one's
+   * worker is stopped (piscina replaces it), so a client that went away holds no worker.
+   */
+  async run(task: AnalysisTask, transfer: ArrayBuffer[] = [], cancel?: AbortSignal): Promise<AnalysisResult> {
     // Counted here rather than left to piscina's maxQueue, which lets tasks through while threads start.
     if (this.closing || this.inFlight >= this.options.workers + this.options.queueSize)
       throw new PoolSaturatedError();
     if (this.piscina.queueSize >= this.options.queueSize && this.piscina.utilization >= 1)
       throw new PoolSaturatedError();
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    if (cancel?.aborted) throw new AnalysisCancelledError();
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
     this.inFlight++;
     try {
       return await this.piscina.run(task, {
@@ -78,8 +96,10 @@ export class AnalysisPool {
     } catch (error) {
       const message = (error as Error).message ?? '';
       if (message.includes('queue is at limit')) throw new PoolSaturatedError();
-      if ((error as Error).name === 'AbortError' || signal.aborted)
+      if ((error as Error).name === 'AbortError' || signal.aborted) {
+        if (cancel?.aborted && !timeout.aborted) throw new AnalysisCancelledError();
         throw new AnalysisTimeoutError(this.options.timeoutMs);
+      }
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
         throw new AnalysisMemoryError(this.options.heapMb);
       throw error;

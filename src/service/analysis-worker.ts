@@ -32,7 +32,8 @@ export interface AnalysisTask {
   reply?: { before: string; after: string };
 }
 
-export type AnalysisResult =
+/** Every result says how long its worker took (ms), for the worker-seconds metric. */
+export type AnalysisResult = (
   | {
       ok: true;
       processorVersion: string;
@@ -49,7 +50,8 @@ export type AnalysisResult =
       callStart: number | null;
       callEnd: number | null;
     }
-  | { ok: false; kind: string; message: string };
+  | { ok: false; kind: string; message: string }
+) & { workMs: number };
 
 export default async function analyze(task: AnalysisTask): Promise<AnalysisResult> {
   const result = await run(task);
@@ -71,6 +73,8 @@ function sole(bytes: Uint8Array): Uint8Array {
 }
 
 async function run(task: AnalysisTask): Promise<AnalysisResult> {
+  const started = performance.now();
+  const took = () => performance.now() - started;
   try {
     const options = {
       maxDecompressedBytes: task.maxDecompressedBytes,
@@ -92,10 +96,11 @@ async function run(task: AnalysisTask): Promise<AnalysisResult> {
       title: data.title,
       callStart: data.callStart ? Date.parse(data.callStart) : null,
       callEnd: data.callEnd ? Date.parse(data.callEnd) : null,
+      workMs: took(),
     };
   } catch (error) {
-    if (isDumpError(error)) return { ok: false, kind: error.kind, message: error.message };
-    return { ok: false, kind: 'internal', message: (error as Error).message };
+    if (isDumpError(error)) return { ok: false, kind: error.kind, message: error.message, workMs: took() };
+    return { ok: false, kind: 'internal', message: (error as Error).message, workMs: took() };
   }
 }
 

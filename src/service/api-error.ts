@@ -29,7 +29,10 @@ export const ERROR_CATALOG = {
     status: 422,
     when: 'A stored session could not be re-analyzed with the current processor.',
   },
-  rate_limited: { status: 429, when: 'Per-account rate limit; see Retry-After.' },
+  rate_limited: {
+    status: 429,
+    when: 'Per-account rate limit, or as many analyses of the account running at once as it may have (CALLSCOPE_ACCOUNT_ANALYSES); see Retry-After.',
+  },
   headers_too_large: {
     status: 431,
     when: 'The request headers exceed 16 KiB; the connection is closed.',

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { BlobStore } from '../storage/blobs/blob-store.js';
 import type { Storage } from '../storage/index.js';
+import type { AccountSlots } from './account-slots.js';
 import type { AnalysisPool } from './analysis-pool.js';
 import type { MemoryBudget } from './incoming-file.js';
 import type { Metrics } from './metrics.js';
@@ -14,6 +15,8 @@ export interface ServiceContext {
   storage: Storage;
   blobs: BlobStore;
   pool: AnalysisPool;
+  /** Analyses each account has on the pool (CALLSCOPE_ACCOUNT_ANALYSES). */
+  slots: AccountSlots;
   tokens: TokenService;
   rate: RateLimiter;
   metrics: Metrics;

@@ -127,6 +127,8 @@ async function crashLoop(database: 'SQLite' | 'PostgreSQL'): Promise<Figures> {
     CALLSCOPE_JWT_SECRET: SECRET,
     CALLSCOPE_ANALYSIS_TIMEOUT_MS: String(ANALYSIS_TIMEOUT_MS),
     CALLSCOPE_CHUNK_TTL_MS: String(CHUNK_TTL_MS),
+    // Every client is one account: let all their analyses be in flight when the process is killed.
+    CALLSCOPE_ACCOUNT_ANALYSES: '1000',
     CALLSCOPE_RATE_INGEST: '1000000',
     CALLSCOPE_RATE_CHUNKS: '1000000',
     CALLSCOPE_RATE_READS: '1000000',

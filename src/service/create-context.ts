@@ -4,7 +4,8 @@ import type { Config } from '../config/config.js';
 import type { BlobStore } from '../storage/blobs/blob-store.js';
 import { FsBlobStore } from '../storage/blobs/fs/fs-blob-store.js';
 import { openStorage, type Storage } from '../storage/index.js';
-import { AnalysisPool } from './analysis-pool.js';
+import { AccountSlots } from './account-slots.js';
+import { AnalysisPool, type PoolOptions } from './analysis-pool.js';
 import type { ServiceContext } from './context.js';
 import { MemoryBudget } from './incoming-file.js';
 import { newInstanceId } from './instance.js';
@@ -83,7 +84,14 @@ export async function createBlobStore(config: Config): Promise<BlobStore> {
 /** Opens everything a service instance needs from its configuration. */
 export async function createContext(
   config: Config,
-  overrides: { storage?: Storage; blobs?: BlobStore; log?: Logger; now?: () => number } = {},
+  overrides: {
+    storage?: Storage;
+    blobs?: BlobStore;
+    log?: Logger;
+    now?: () => number;
+    /** The analysis worker entry (tests: one that holds analyses open until told). */
+    analysisWorker?: PoolOptions['worker'];
+  } = {},
 ): Promise<ServiceContext> {
   const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   const storage =
@@ -105,7 +113,9 @@ export async function createContext(
       queueSize: config.queueSize,
       timeoutMs: config.analysisTimeoutMs,
       heapMb: config.analysisHeapMb,
+      ...(overrides.analysisWorker ? { worker: overrides.analysisWorker } : {}),
     }),
+    slots: new AccountSlots(config.accountAnalyses),
     tokens: await TokenService.create(storage, config.jwtSecret, { embedTtlMs: config.embedTtlMs }),
     rate: new RateLimiter(storage, config.rateLimits, now),
     metrics: new Metrics({ bodyMemory: () => spoolMemory.used }),

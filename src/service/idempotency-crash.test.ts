@@ -24,6 +24,8 @@ it("a retry after the first request's process was killed runs at once", async ()
     // The wait a retry would do for a dead process's key: long enough to fail this test clearly.
     CALLSCOPE_ANALYSIS_TIMEOUT_MS: '60000',
     CALLSCOPE_RATE_INGEST: '1000000',
+    // One account sends every request: the per-account share of the workers would refuse them.
+    CALLSCOPE_ACCOUNT_ANALYSES: '1000',
     CALLSCOPE_QUEUE_SIZE: '64',
     CALLSCOPE_LOG_LEVEL: 'fatal',
   };

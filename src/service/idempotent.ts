@@ -79,7 +79,12 @@ export async function idempotent(
     return reply;
   } catch (error) {
     clearInterval(renewal);
-    if (error instanceof ApiError && replays(error.status))
+    // An error that says so (the client went away: nothing was decided) lets the retry run again.
+    if (
+      error instanceof ApiError &&
+      replays(error.status) &&
+      (error as { replayable?: boolean }).replayable !== false
+    )
       await repo.complete(
         accountId,
         key,

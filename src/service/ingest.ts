@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type Account, HoldLostError } from '../storage/index.js';
 import { PROCESSOR_VERSION } from '../version.js';
-import { AnalysisMemoryError, AnalysisTimeoutError, PoolSaturatedError } from './analysis-pool.js';
+import {
+  AnalysisCancelledError,
+  AnalysisMemoryError,
+  AnalysisTimeoutError,
+  PoolSaturatedError,
+} from './analysis-pool.js';
 import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
 import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';
@@ -18,6 +23,31 @@ export interface IngestOptions {
   fileName?: string;
   siteUrl: string;
   idempotencyKey?: string;
+  /**
+   * Aborted when the client has gone away. Given for analyses that keep nothing (analyze without
+   * save, enrich): nobody would read the answer, so the analysis is stopped and spends nothing.
+   */
+  cancel?: AbortSignal;
+  /** Count the analysis against the account's CALLSCOPE_ACCOUNT_ANALYSES (API requests). */
+  accountLimit?: boolean;
+}
+
+/**
+ * Retry-After of a 429 for an account at CALLSCOPE_ACCOUNT_ANALYSES: most analyses take a second
+ * or two (bench/api.ts), so one of the account's slots is likely free again by then.
+ */
+const ACCOUNT_BUSY_RETRY_AFTER_S = 5;
+
+/** The client went away: its analysis was stopped (never stored, never replayed, nothing spent). */
+export class ClientGoneError extends ApiError {
+  /** Not an answer to the request: a retry with its Idempotency-Key runs the analysis again. */
+  readonly replayable = false;
+  constructor() {
+    super(
+      'invalid_request',
+      'The client closed the connection before the analysis finished: it was stopped, and no credit was spent.',
+    );
+  }
 }
 
 const DUMP_ERRORS: Record<
@@ -108,7 +138,7 @@ export async function ingestFile(
       ? await sessionLinks(options.siteUrl, sessionId, account.plan, () => ctx.tokens.embedToken(sessionId))
       : undefined;
     const ids = links ? { callscopeId: sessionId, ...links } : {};
-    const result = await analyze(ctx, operation, file, {
+    const result = await analyze(ctx, account, operation, file, options, {
       fileName,
       store: save,
       identity: save
@@ -121,6 +151,8 @@ export async function ingestFile(
         : { id: randomUUID(), created_at: null, uploaded_by: null, uploaded_by_email: null },
       ...(operation === 'analyze' ? { reply: analyzeReply(ids) } : {}),
     });
+    // Gone while the worker finished: nobody will read the answer, so it is not paid for.
+    if (options.cancel?.aborted) throw new ClientGoneError();
     if (save) {
       blobKey = `dumps/${account.id}/${sessionId}`;
       await ctx.blobs.put(blobKey, file.open());
@@ -167,8 +199,10 @@ export async function ingestFile(
 
 async function analyze(
   ctx: ServiceContext,
+  account: Account,
   operation: Operation,
   file: IncomingFile,
+  options: Pick<IngestOptions, 'cancel' | 'accountLimit'>,
   task: {
     fileName: string | undefined;
     store: boolean;
@@ -181,9 +215,18 @@ async function analyze(
     };
   },
 ): Promise<Extract<AnalysisResult, { ok: true }>> {
+  if (options.accountLimit && !ctx.slots.take(account.id))
+    throw new ApiError(
+      'rate_limited',
+      `This account already has ${ctx.slots.limit} ${ctx.slots.limit === 1 ? 'analysis' : 'analyses'} running or waiting on this server, as many as one account may (CALLSCOPE_ACCOUNT_ANALYSES): retry when one has finished.`,
+      { 'retry-after': String(ACCOUNT_BUSY_RETRY_AFTER_S) },
+    );
   const started = performance.now();
   ctx.metrics.analysesInFlight.inc();
   let outcome = 'ok';
+  // The worker's own time when it answered; else (stopped, cancelled) the time since the task was
+  // handed to the pool, which is an upper bound.
+  let workMs: number | undefined;
   try {
     const { source, transfer } = workerInput(file, task.store);
     const result = await ctx.pool.run(
@@ -196,7 +239,9 @@ async function analyze(
         ...(task.fileName ? { fileName: task.fileName } : {}),
       },
       transfer,
+      options.cancel,
     );
+    workMs = result.workMs;
     if (!result.ok) {
       outcome = result.kind === 'internal' ? 'error' : 'refused';
       if (result.kind === 'internal') ctx.log.error({ err: result.message }, 'analysis failed');
@@ -217,6 +262,10 @@ async function analyze(
         `The analysis took longer than ${Math.round(error.timeoutMs / 1000)} s and was stopped.`,
       );
     }
+    if (error instanceof AnalysisCancelledError) {
+      outcome = 'cancelled';
+      throw new ClientGoneError();
+    }
     if (error instanceof AnalysisMemoryError) {
       outcome = 'memory';
       ctx.log.warn({ heapMb: error.heapMb ?? 'default' }, 'analysis stopped: out of memory');
@@ -229,8 +278,15 @@ async function analyze(
     if (outcome === 'ok') outcome = 'error';
     throw error;
   } finally {
+    if (options.accountLimit) ctx.slots.give(account.id);
     ctx.metrics.analysesInFlight.dec();
-    ctx.metrics.analysisDuration.observe({ outcome }, (performance.now() - started) / 1000);
+    const wallMs = performance.now() - started;
+    ctx.metrics.analysisDuration.observe({ outcome }, wallMs / 1000);
+    if (outcome !== 'busy')
+      ctx.metrics.workerSeconds.inc(
+        { account: ctx.metrics.accountLabel(account.id), outcome },
+        (workMs ?? wallMs) / 1000,
+      );
   }
 }
 

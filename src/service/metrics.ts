@@ -1,5 +1,13 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
+/**
+ * Accounts named in the `account` label of the per-account metrics; the accounts seen after them
+ * are counted under `other`. A label per account would make a series per account, without bound:
+ * a hundred keeps a scrape small (Prometheus' guidance is to keep label values bounded) while
+ * naming the tenants of most installations, and an `other` that grows says to look at the logs.
+ */
+export const ACCOUNT_LABELS = 100;
+
 /** Prometheus metrics of one service instance (its own registry: no global state). */
 export class Metrics {
   readonly registry = new Registry();
@@ -33,7 +41,22 @@ export class Metrics {
     help: 'Analyses running or waiting for a worker',
     registers: [this.registry],
   });
+  readonly workerSeconds = new Counter({
+    name: 'callscope_analysis_worker_seconds_total',
+    help: `Seconds analysis workers spent on each account's dumps, by outcome (the first ${ACCOUNT_LABELS} accounts seen by id, the rest as other)`,
+    labelNames: ['account', 'outcome'] as const,
+    registers: [this.registry],
+  });
   readonly bodyMemoryBytes: Gauge;
+  readonly #accounts = new Set<string>();
+
+  /** The `account` label of `accountId`: its id for the first ACCOUNT_LABELS accounts, else other. */
+  accountLabel(accountId: string): string {
+    if (this.#accounts.has(accountId)) return accountId;
+    if (this.#accounts.size >= ACCOUNT_LABELS) return 'other';
+    this.#accounts.add(accountId);
+    return accountId;
+  }
 
   /** `bodyMemory`: bytes of request bodies held in memory now (read when scraped). */
   constructor(sources: { bodyMemory?: () => number } = {}) {

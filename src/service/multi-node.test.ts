@@ -44,6 +44,8 @@ describe.skipIf(!TEST_DATABASE_URL)('two service nodes on one PostgreSQL and one
         // A day-long window: the rate-limit case cannot straddle two windows.
         CALLSCOPE_RATE_WINDOW_MS: String(24 * 3600_000),
         CALLSCOPE_QUEUE_SIZE: '64',
+        // Concurrent requests of one account are what the credit test sends.
+        CALLSCOPE_ACCOUNT_ANALYSES: '1000',
       };
     };
     nodes.push(...(await Promise.all([startServerProcess(env()), startServerProcess(env())])));

@@ -23,6 +23,8 @@ it('a SIGTERM during long analyses leaves no credit hold behind', async () => {
     CALLSCOPE_JWT_SECRET: SECRET,
     CALLSCOPE_SHUTDOWN_GRACE_MS: '1500',
     CALLSCOPE_RATE_INGEST: '1000000',
+    // One account sends every request: the per-account share of the workers would refuse them.
+    CALLSCOPE_ACCOUNT_ANALYSES: '1000',
     CALLSCOPE_QUEUE_SIZE: '64',
     CALLSCOPE_LOG_LEVEL: 'fatal',
   };

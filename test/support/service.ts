@@ -46,7 +46,11 @@ export const NO_WINDOW_BOUNDARY_MS = String(2 ** 40);
 
 export async function startService(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string } = {},
+  options: {
+    databaseUrl?: string;
+    /** The analysis worker entry (see held-analyses.ts); unset: the real one. */
+    analysisWorker?: { filename: string; fromSource: boolean };
+  } = {},
 ): Promise<TestService> {
   const dataDir = tempDir('callscope-service-');
   const config = parseConfig({
@@ -57,7 +61,10 @@ export async function startService(
     ...(options.databaseUrl ? { CALLSCOPE_DATABASE_URL: options.databaseUrl } : {}),
     ...env,
   });
-  const ctx = await createContext(config, { log: pino({ level: 'silent' }) });
+  const ctx = await createContext(config, {
+    log: pino({ level: 'silent' }),
+    ...(options.analysisWorker ? { analysisWorker: options.analysisWorker } : {}),
+  });
   const built = await buildApp(ctx);
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;

@@ -9,6 +9,7 @@ import { distributionFrom, epochOrNull, intOrNull, orNull } from './numbers.js';
 
 export function summarizePeerConnection(view: PeerConnectionView, maxPoints: number): PeerConnectionSummary {
   const { lifecycle: life, signaling: sig, ice } = view;
+  const kindOfTrack = trackKinds(view);
   const start = life.firstEventAt ?? view.statsRange?.first;
   const end = life.closedAt ?? maxDefined(life.lastEventAt, view.statsRange?.last);
   const changes = (list: readonly StateChange[]) =>
@@ -112,11 +113,11 @@ export function summarizePeerConnection(view: PeerConnectionView, maxPoints: num
       : null,
     tracks: {
       local: sig.localTracks.map((t) => ({
-        kind: orNull(t.kind ?? kindOfTrack(view, t.trackId)),
+        kind: orNull(t.kind ?? kindOfTrack(t.trackId)),
         trackId: orNull(t.trackId),
       })),
       remote: sig.remoteTracks.map((t) => ({
-        kind: orNull(t.kind ?? kindOfTrack(view, t.trackId)),
+        kind: orNull(t.kind ?? kindOfTrack(t.trackId)),
         trackId: orNull(t.trackId),
       })),
     },
@@ -142,9 +143,22 @@ export function summarizePeerConnection(view: PeerConnectionView, maxPoints: num
   };
 }
 
-/** Old logs name a transceiver's track without its kind: the stream sending or receiving it knows. */
-function kindOfTrack(view: PeerConnectionView, trackId: string | undefined): string | undefined {
-  return trackId === undefined ? undefined : view.streams.find((s) => s.trackId === trackId)?.kind;
+/**
+ * Old logs name a transceiver's track without its kind: the stream sending or receiving it knows
+ * (the first stream of the track). One map for all the tracks: a search of the streams per track
+ * takes time in the product of two numbers a dump sets (issue 26).
+ */
+function trackKinds(view: PeerConnectionView): (trackId: string | undefined) => string | undefined {
+  let kinds: Map<string, string | undefined> | undefined;
+  return (trackId) => {
+    if (trackId === undefined) return undefined;
+    if (!kinds) {
+      kinds = new Map();
+      for (const s of view.streams)
+        if (s.trackId !== undefined && !kinds.has(s.trackId)) kinds.set(s.trackId, s.kind);
+    }
+    return kinds.get(trackId);
+  };
 }
 
 /** The pair in use at the end of the call (else the last one selected). */

@@ -1,4 +1,4 @@
-import { callCarrier } from '../../computed/side-connection.js';
+import { callCarriers } from '../../computed/side-connection.js';
 import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
 
@@ -21,13 +21,14 @@ export default defineDetector({
     session.connections.some(
       (pc) => pc.lifecycle.states.connection.length + pc.lifecycle.states.iceConnection.length > 0,
     ),
-  run: (session) =>
-    session.connections
+  run: (session) => {
+    const callCarrier = callCarriers(session.connections);
+    return session.connections
       .filter((pc) => pc.lifecycle.failed && !pc.lifecycle.everConnected && !pc.lifecycle.iceConnected)
       .map((pc) => {
         const checked = pc.ice.pairs.reduce((n, p) => n + (p.totals.requestsSent ?? 0), 0);
         const answered = pc.ice.pairs.reduce((n, p) => n + (p.totals.responsesReceived ?? 0), 0);
-        const carrier = callCarrier(session.connections, pc);
+        const carrier = callCarrier(pc);
         const setup =
           pc.lifecycle.failedAt !== undefined && pc.lifecycle.firstEventAt !== undefined
             ? pc.lifecycle.failedAt - pc.lifecycle.firstEventAt
@@ -46,5 +47,6 @@ export default defineDetector({
           },
           meaning: `Connection ${pc.id} failed without connecting${pc.ice.pairs.length ? `: ${pc.ice.pairs.length} candidate pair(s) tried, ${answered} of ${checked} connectivity checks answered` : ': no candidate pair was even formed'}${carrier ? `. It had no audio or video; ${carrier.id} carried the call` : ''}.`,
         };
-      }),
+      });
+  },
 });

@@ -88,7 +88,10 @@ export const isMLine = (line: string): boolean => line.charCodeAt(0) === 109 && 
 export const unorderedMLine = (line: string): string => {
   if (!isMLine(line)) return line;
   const parts = line.split(' ');
-  return [...parts.slice(0, 3), ...parts.slice(3).sort()].join(' ');
+  // Joined in two parts rather than spread into one array: spreading an m= line of 640 000
+  // payload types took 10 times as long as one of 160 000 (bench:hostile).
+  if (parts.length <= 4) return line;
+  return `${parts.slice(0, 3).join(' ')} ${parts.slice(3).sort().join(' ')}`;
 };
 
 const payloadsOf = (mLine: string): string[] => mLine.split(' ').slice(3);

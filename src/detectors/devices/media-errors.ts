@@ -1,5 +1,4 @@
 import type { MediaRequestView } from '../../computed/media-requests.js';
-import type { SessionView } from '../../computed/session-view.js';
 import type { Severity, Tag } from '../../model/payload/observation.js';
 import { type Detector, defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
@@ -27,17 +26,34 @@ function requestedKinds(r: MediaRequestView): string[] {
 }
 
 /**
- * What the user went without after a failed request: the requested kinds that no later request of
- * the same API obtained a track of. A request whose constraints were not recorded counts as
- * recovered by any later success with tracks.
+ * What the user went without after each failed request: the requested kinds that no later request
+ * of the same API obtained a track of. A request whose constraints were not recorded counts as
+ * recovered by any later success with tracks. One pass from the end, keeping what later successes
+ * of each API obtained: a search of the later requests for each failure is quadratic, and a dump
+ * can hold any number of failed requests (issue 26).
  */
-function missingAfter(session: SessionView, failure: MediaRequestView): string[] {
-  const later = session.mediaRequests
-    .slice(session.mediaRequests.indexOf(failure) + 1)
-    .filter((r) => r.outcome === 'success' && r.api === failure.api);
-  const kinds = requestedKinds(failure);
-  if (kinds.length === 0) return later.some((r) => r.tracks.length > 0) ? [] : ['media'];
-  return kinds.filter((k) => !later.some((r) => r.tracks.some((t) => t.kind === k)));
+function missingAfterEach(requests: readonly MediaRequestView[]): Map<MediaRequestView, string[]> {
+  const later = new Map<MediaRequestView['api'], { tracks: boolean; kinds: Set<string> }>();
+  const missing = new Map<MediaRequestView, string[]>();
+  for (let i = requests.length - 1; i >= 0; i--) {
+    const r = requests[i]!;
+    let obtained = later.get(r.api);
+    if (!obtained) {
+      obtained = { tracks: false, kinds: new Set() };
+      later.set(r.api, obtained);
+    }
+    if (r.outcome === 'failure') {
+      const kinds = requestedKinds(r);
+      missing.set(
+        r,
+        kinds.length === 0 ? (obtained.tracks ? [] : ['media']) : kinds.filter((k) => !obtained.kinds.has(k)),
+      );
+    } else if (r.outcome === 'success') {
+      if (r.tracks.length > 0) obtained.tracks = true;
+      for (const t of r.tracks) obtained.kinds.add(t.kind);
+    }
+  }
+  return missing;
 }
 
 function missingText(api: MediaRequestView['api'], missing: readonly string[]): string {
@@ -86,7 +102,8 @@ export function mediaErrorDetector(options: {
     run: (session) => {
       const failures = session.mediaRequests.filter(matches);
       if (failures.length === 0) return [];
-      const outcomes = failures.map((f) => ({ failure: f, missing: missingAfter(session, f) }));
+      const missing = missingAfterEach(session.mediaRequests);
+      const outcomes = failures.map((f) => ({ failure: f, missing: missing.get(f)! }));
       // The failure the user did not recover from, if any: it sets the severity and the sentence.
       const shown = outcomes.find((o) => o.missing.length > 0) ?? outcomes[0]!;
       const recovered = shown.missing.length === 0;

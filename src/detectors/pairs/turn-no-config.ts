@@ -1,4 +1,4 @@
-import { callCarrier } from '../../computed/side-connection.js';
+import { callCarriers } from '../../computed/side-connection.js';
 import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
 import { relayGathered } from './candidate-errors.js';
@@ -28,15 +28,16 @@ export default defineDetector({
   },
   // A dump that recorded no configuration cannot tell (legacy and Chrome export of old versions).
   applies: (session) => session.connections.some((pc) => pc.configuration !== undefined),
-  run: (session) =>
-    session.connections.flatMap((pc) => {
+  run: (session) => {
+    const callCarrier = callCarriers(session.connections);
+    return session.connections.flatMap((pc) => {
       if (!pc.configuration) return [];
       const urls = iceServerUrls(pc);
       if (urls.some(isTurnUrl) || relayGathered(pc)) return [];
       return [
         {
           severity:
-            pc.lifecycle.failed && !pc.lifecycle.everConnected && !callCarrier(session.connections, pc)
+            pc.lifecycle.failed && !pc.lifecycle.everConnected && !callCarrier(pc)
               ? ('high' as const)
               : ('low' as const),
           source: { pid: pc.id },
@@ -50,5 +51,6 @@ export default defineDetector({
           meaning: `Connection ${pc.id} had no TURN server (${urls.length} ICE server URL(s) configured, none TURN).`,
         },
       ];
-    }),
+    });
+  },
 });
