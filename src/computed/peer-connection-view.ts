@@ -54,7 +54,7 @@ export function viewPeerConnection(pc: RawPeerConnection): PeerConnectionView {
   const negotiation = signaling(pc);
   const statsRange = Number.isFinite(first) ? { first, last } : undefined;
   const tracks = trackLifecycles({ id: pc.id, streams, signaling: negotiation, statsRange });
-  streams.forEach((s, i) => zeroIdleFrameRates(s, tracks[i]!));
+  for (let i = 0; i < streams.length; i++) zeroIdleFrameRates(streams[i]!, tracks[i]!);
   return {
     id: pc.id,
     url: pc.url,
