@@ -3,6 +3,7 @@ import type { PeerConnectionView } from '../../computed/peer-connection-view.js'
 import type { SessionView } from '../../computed/session-view.js';
 import { LIFECYCLE_LIMITS, TRACK_STATE, type TrackLifecycle } from '../../computed/track-lifecycle.js';
 import type { Finding } from '../detector.js';
+import { ms } from '../severity.js';
 
 /**
  * What the app did to its sending tracks, read from their lifecycle (src/computed/track-lifecycle.ts):
@@ -111,3 +112,26 @@ export const everFlowed = (track: TrackLifecycle): boolean => track.states.inclu
 export const trackNoun = (kind: string): string => (kind === 'video' ? 'camera' : 'microphone');
 
 export { LIFECYCLE_LIMITS };
+
+/**
+ * The finding of an app action after which this side sent no more of a track's media: low, from
+ * the action to the end of the recording. `what` says what the app did ("stopped its camera track
+ * at 0:16"); the sentence adds what followed.
+ */
+export function sendingStopped(
+  pc: PeerConnectionView,
+  track: TrackLifecycle,
+  at: number,
+  action: string,
+  what: string,
+): Finding {
+  const end = trackEnd(pc, track);
+  return {
+    severity: 'low',
+    ...trackSubject(track, 'local'),
+    episodes: [untilEnd(at, end)],
+    durationInMs: end - at,
+    indicators: { action, kind: track.kind, silentForMs: end - at },
+    meaning: `The app ${what}: no ${track.kind} was sent for the last ${ms(end - at)} of the call.`,
+  };
+}

@@ -1,14 +1,6 @@
 import { callClock } from '../../computed/call-times.js';
 import { defineDetector } from '../detector.js';
-import { ms } from '../severity.js';
-import {
-  ACTION_MATCH_MS,
-  sendActions,
-  trackEnd,
-  trackNoun,
-  trackSubject,
-  untilEnd,
-} from './track-actions.js';
+import { ACTION_MATCH_MS, sendActions, sendingStopped, trackNoun } from './track-actions.js';
 import { SENDING_STOPPED_CONSEQUENCES } from './track-stopped.js';
 
 /** The app removed a sending track (removeTrack, or a renegotiation that stopped sending it). */
@@ -39,16 +31,14 @@ export default defineDetector({
     const clock = callClock(session);
     return sendActions(session)
       .filter((a) => a.action === 'removed')
-      .map(({ pc, track, at }) => {
-        const end = trackEnd(pc, track);
-        return {
-          severity: 'low' as const,
-          ...trackSubject(track, 'local'),
-          episodes: [untilEnd(at, end)],
-          durationInMs: end - at,
-          indicators: { action: 'removeTrack', kind: track.kind, silentForMs: end - at },
-          meaning: `The app removed its ${trackNoun(track.kind)} track from the call at ${clock(at)} and renegotiated: no ${track.kind} was sent for the last ${ms(end - at)} of the call.`,
-        };
-      });
+      .map(({ pc, track, at }) =>
+        sendingStopped(
+          pc,
+          track,
+          at,
+          'removeTrack',
+          `removed its ${trackNoun(track.kind)} track from the call at ${clock(at)} and renegotiated`,
+        ),
+      );
   },
 });

@@ -1,14 +1,6 @@
 import { callClock } from '../../computed/call-times.js';
 import { defineDetector, type Finding } from '../detector.js';
-import { ms } from '../severity.js';
-import {
-  ACTION_MATCH_MS,
-  sendActions,
-  trackEnd,
-  trackNoun,
-  trackSubject,
-  untilEnd,
-} from './track-actions.js';
+import { ACTION_MATCH_MS, sendActions, sendingStopped, trackNoun, trackSubject } from './track-actions.js';
 import { SENDING_STOPPED_CONSEQUENCES } from './track-stopped.js';
 
 /** The app replaced a sending track (RTCRtpSender.replaceTrack): with another, or with none. */
@@ -53,15 +45,13 @@ export default defineDetector({
             meaning: `The app replaced its ${track.kind} track with another at ${clock(at)}; ${track.kind} went on.`,
           };
         }
-        const end = trackEnd(pc, track);
-        return {
-          severity: 'low' as const,
-          ...trackSubject(track, 'local'),
-          episodes: [untilEnd(at, end)],
-          durationInMs: end - at,
-          indicators: { action: 'replaceTrack(null)', kind: track.kind, silentForMs: end - at },
-          meaning: `The app took its ${noun} track off the sender at ${clock(at)} (replaceTrack(null)): no ${track.kind} was sent for the last ${ms(end - at)} of the call.`,
-        };
+        return sendingStopped(
+          pc,
+          track,
+          at,
+          'replaceTrack(null)',
+          `took its ${noun} track off the sender at ${clock(at)} (replaceTrack(null))`,
+        );
       });
   },
 });

@@ -1,15 +1,7 @@
 import { callClock } from '../../computed/call-times.js';
 import { LIFECYCLE_LIMITS } from '../../computed/track-lifecycle.js';
 import { defineDetector } from '../detector.js';
-import { ms } from '../severity.js';
-import {
-  ACTION_MATCH_MS,
-  sendActions,
-  trackEnd,
-  trackNoun,
-  trackSubject,
-  untilEnd,
-} from './track-actions.js';
+import { ACTION_MATCH_MS, sendActions, sendingStopped, trackNoun } from './track-actions.js';
 
 /** What a sending track that stopped brings about on this side. */
 export const SENDING_STOPPED_CONSEQUENCES = ['lowFrameRate', 'longMute', 'framesDropped', 'resolutionDrop'];
@@ -55,16 +47,14 @@ export default defineDetector({
     const clock = callClock(session);
     return sendActions(session)
       .filter((a) => a.action === 'stopped')
-      .map(({ pc, track, at }) => {
-        const end = trackEnd(pc, track);
-        return {
-          severity: 'low' as const,
-          ...trackSubject(track, 'local'),
-          episodes: [untilEnd(at, end)],
-          durationInMs: end - at,
-          indicators: { action: 'track.stop()', kind: track.kind, silentForMs: end - at },
-          meaning: `The app stopped its ${trackNoun(track.kind)} track at ${clock(at)}: no ${track.kind} was sent for the last ${ms(end - at)} of the call.`,
-        };
-      });
+      .map(({ pc, track, at }) =>
+        sendingStopped(
+          pc,
+          track,
+          at,
+          'track.stop()',
+          `stopped its ${trackNoun(track.kind)} track at ${clock(at)}`,
+        ),
+      );
   },
 });
