@@ -96,6 +96,15 @@ describe('hostile input', () => {
     if (service) {
       const text = await service.ctx.metrics.registry.metrics();
       expect(text).not.toMatch(/status="5\d\d"[^\n]*\} [1-9]/);
+      // What the hostile inputs of this file cost the analysis workers, by outcome.
+      const byOutcome = new Map<string, number>();
+      for (const { labels, value } of (await service.ctx.metrics.workerSeconds.get()).values)
+        byOutcome.set(String(labels.outcome), (byOutcome.get(String(labels.outcome)) ?? 0) + value);
+      recordFigure(
+        '5 hostile: all cases',
+        'worker-seconds used, by outcome',
+        [...byOutcome].map(([outcome, seconds]) => `${outcome} ${seconds.toFixed(2)}`).join(', ') || 'none',
+      );
     }
     await service?.close();
   });
