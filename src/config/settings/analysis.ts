@@ -1,0 +1,175 @@
+import type { Setting } from '../setting.js';
+
+const MiB = 1024 * 1024;
+
+/** Analysis workers, body and file limits, lifetimes and per-account rate limits. */
+export const ANALYSIS_SETTINGS = [
+  {
+    key: 'workers',
+    env: 'CALLSCOPE_WORKERS',
+    flag: '--workers',
+    type: 'integer',
+    min: 1,
+    max: 64,
+    description: 'Analysis worker threads; unset: one per CPU core.',
+  },
+  {
+    key: 'queueSize',
+    env: 'CALLSCOPE_QUEUE_SIZE',
+    type: 'integer',
+    default: '16',
+    min: 0,
+    max: 10_000,
+    description: 'Analyses that may wait for a worker before new ones get 503.',
+  },
+  {
+    key: 'accountAnalyses',
+    env: 'CALLSCOPE_ACCOUNT_ANALYSES',
+    type: 'integer',
+    min: 1,
+    max: 10_000,
+    description:
+      "Analyses one account may have on a node's workers at once (analyze, enrich, upload; running or waiting): past it the account gets 429 rate_limited with Retry-After, so that one tenant cannot take every worker. Unset: half of CALLSCOPE_WORKERS, at least 1.",
+  },
+  {
+    key: 'analysisHeapMb',
+    env: 'CALLSCOPE_ANALYSIS_HEAP_MB',
+    type: 'integer',
+    min: 64,
+    description:
+      "Largest JavaScript heap of one analysis worker, in MiB: an analysis that needs more is stopped (413 file_too_large) and its worker replaced. An rtcstats or jitsi dump needs a heap of about its size (200 MB: 150 to 200 MiB); a webrtc-internals dump is read as a stream and needs much less (200 MB and 1 GiB: within 128 MiB). Unset: V8's own limit, which it sizes from the host's memory (about 4 GiB on hosts of 16 GiB or more), for each worker.",
+  },
+  {
+    key: 'analysisTimeoutMs',
+    env: 'CALLSCOPE_ANALYSIS_TIMEOUT_MS',
+    type: 'integer',
+    default: '300000',
+    min: 1000,
+    description: 'An analysis running longer is stopped (500).',
+  },
+  {
+    key: 'requestTimeoutMs',
+    env: 'CALLSCOPE_REQUEST_TIMEOUT_MS',
+    type: 'integer',
+    default: '300000',
+    min: 1000,
+    description:
+      'A request whose headers and body have not all arrived after this long is cut off with 408 (the headers must arrive within the smaller of this and 60 s): slow clients cannot hold connections open.',
+  },
+  {
+    key: 'maxBodyBytes',
+    env: 'CALLSCOPE_MAX_BODY_BYTES',
+    type: 'bytes',
+    default: String(64 * MiB),
+    min: 1024,
+    description: 'Largest raw request body (analyze, enrich, raw upload).',
+  },
+  {
+    key: 'memorySpoolBytes',
+    env: 'CALLSCOPE_MEMORY_SPOOL_BYTES',
+    type: 'bytes',
+    default: String(256 * MiB),
+    min: 0,
+    description:
+      'Raw bodies of analyses that store nothing (analyze without save, enrich) are held in memory, up to this many bytes at once, and moved to the analysis workers without a copy when they declare their length; other bodies are spooled to a temporary file. 0 spools every body to disk.',
+  },
+  {
+    key: 'maxChunkBytes',
+    env: 'CALLSCOPE_MAX_CHUNK_BYTES',
+    type: 'bytes',
+    default: String(8 * MiB),
+    min: 1024,
+    description: 'Largest chunk of the chunked flow.',
+  },
+  {
+    key: 'maxFileBytesTrial',
+    env: 'CALLSCOPE_MAX_FILE_BYTES_TRIAL_DEVELOPER',
+    type: 'bytes',
+    default: String(50 * MiB),
+    min: 1024,
+    description: 'Largest assembled file on the trial_developer plan.',
+  },
+  {
+    key: 'maxFileBytesDeveloper',
+    env: 'CALLSCOPE_MAX_FILE_BYTES_DEVELOPER',
+    type: 'bytes',
+    default: String(200 * MiB),
+    min: 1024,
+    description: 'Largest assembled file on the developer plan.',
+  },
+  {
+    key: 'maxFileBytesEnterprise',
+    env: 'CALLSCOPE_MAX_FILE_BYTES_ENTERPRISE',
+    type: 'bytes',
+    default: String(2048 * MiB),
+    min: 1024,
+    description: 'Largest assembled file on the enterprise plan.',
+  },
+  {
+    key: 'maxDecompressedBytes',
+    env: 'CALLSCOPE_MAX_DECOMPRESSED_BYTES',
+    type: 'bytes',
+    default: String(4096 * MiB),
+    min: 1024,
+    description: 'Largest dump once gunzipped (guards against gzip bombs).',
+  },
+  {
+    key: 'chunkTtlMs',
+    env: 'CALLSCOPE_CHUNK_TTL_MS',
+    type: 'integer',
+    default: '3600000',
+    min: 1000,
+    description: 'Chunks never assembled are deleted after this long.',
+  },
+  {
+    key: 'embedTtlMs',
+    env: 'CALLSCOPE_EMBED_TTL_MS',
+    type: 'integer',
+    default: '86400000',
+    min: 1000,
+    description:
+      'How long an embedUrl (enterprise plan) stays valid after it was handed out; an expired one is 404.',
+  },
+  {
+    key: 'rateWindowMs',
+    env: 'CALLSCOPE_RATE_WINDOW_MS',
+    type: 'integer',
+    default: '60000',
+    min: 1000,
+    description: 'Rate-limit window per account.',
+  },
+  {
+    key: 'rateIngest',
+    env: 'CALLSCOPE_RATE_INGEST',
+    type: 'integer',
+    default: '30',
+    min: 1,
+    description: 'Ingest requests (analyze, enrich, assemble, raw upload) per window.',
+  },
+  {
+    key: 'rateChunks',
+    env: 'CALLSCOPE_RATE_CHUNKS',
+    type: 'integer',
+    default: '600',
+    min: 1,
+    description: 'Chunk requests per window.',
+  },
+  {
+    key: 'rateReads',
+    env: 'CALLSCOPE_RATE_READS',
+    type: 'integer',
+    default: '120',
+    min: 1,
+    description:
+      "Read requests (quota, sessions, observations, MCP tool calls) per window. Each new MCP session counts too (without a token, against the caller's address; an IPv6 one by its /64).",
+  },
+  {
+    key: 'ratePublic',
+    env: 'CALLSCOPE_RATE_PUBLIC',
+    type: 'integer',
+    default: '600',
+    min: 1,
+    description:
+      "Requests per window to the share and embed views of one account's sessions (pages, their JSON and explanations), counted against the account that shared them.",
+  },
+] as const satisfies readonly Setting[];
