@@ -52,6 +52,18 @@ export async function lastLine(blobs: BlobStore, key: string): Promise<string | 
  * blob store as one more part. Memory is bounded by what one connection may send between flushes
  * (its message rate and size limits); a node that dies loses at most that.
  */
+/** The sequence number of the last jitsi record in a call's parts (its fifth field), or 0. */
+export async function lastJitsiSeq(blobs: BlobStore, parts: readonly string[]): Promise<number> {
+  const last = parts.length > 0 ? await lastLine(blobs, parts[parts.length - 1]!) : undefined;
+  try {
+    const record = last ? JSON.parse(last) : undefined;
+    if (Array.isArray(record) && typeof record[4] === 'number') return record[4];
+  } catch {
+    // A torn last line (the node died mid-write): the client resends from 0.
+  }
+  return 0;
+}
+
 export class CallDump {
   #pending: string[] = [];
   #pendingBytes = 0;

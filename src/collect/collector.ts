@@ -5,22 +5,16 @@ import type { Logger } from 'pino';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type { ServiceContext } from '../service/context.js';
 import type { Account } from '../storage/index.js';
-import { CallDump, lastLine, listParts } from './call-dump.js';
+import { AccountBytes } from './account-bytes.js';
+import { admit } from './admission.js';
+import { resumeCall, startCall } from './call-start.js';
 import { type CallRow, CallsRepo } from './calls-repo.js';
 import { CollectConnection, type ConnectionHost } from './connection.js';
 import { type FinishOutcome, finishCall } from './finish.js';
 import { Limiter, type LiveCall } from './live-call.js';
-import { CollectMetrics, type RefuseReason } from './metrics.js';
-import {
-  type ConnectionInfo,
-  chooseSubprotocol,
-  dumpFormat,
-  isJitsiFormat,
-  isJitsiServerSide,
-  type Protocol,
-  protocolOfSubprotocol,
-} from './protocols.js';
-import { type CollectRequest, originAllowed, parseCollectRequest } from './request.js';
+import { CollectMetrics } from './metrics.js';
+import { type ConnectionInfo, chooseSubprotocol, type Protocol, protocolOfSubprotocol } from './protocols.js';
+import { type CollectRequest, parseCollectRequest } from './request.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** `staleBefore` of a claim that takes the call whoever holds it, or only from this node (PostgreSQL has no infinite bigint). */
@@ -43,10 +37,7 @@ export class Collector implements ConnectionHost {
   readonly #connections = new Set<CollectConnection>();
   /** jitsi calls waiting for their client to reconnect, by account and statsSessionId. */
   readonly #lingering = new Map<string, LiveCall>();
-  /** Bytes written here for calls still open, by account. */
-  readonly #liveBytes = new Map<string, number>();
-  /** Bytes of the account's other unsaved dumps, read at connect. */
-  readonly #heldBytes = new Map<string, number>();
+  readonly #bytes = new AccountBytes();
   readonly #finishing: Limiter;
   readonly #work = new Set<Promise<unknown>>();
   #timers: NodeJS.Timeout[] = [];
@@ -123,54 +114,32 @@ export class Collector implements ConnectionHost {
   ): Promise<void> {
     // Refusals complete the handshake first: browsers show a client the close code and reason,
     // never an HTTP status (rtcstats-js names 1008 as an authorization failure).
-    const refuse = (reason: RefuseReason, code: number, text: string) => {
-      this.metrics.refused.inc({ reason });
-      this.log.warn(
-        { reason, code, origin: req.headers.origin, path: request.pagePath },
-        'collect connection refused',
-      );
-      this.#wss?.handleUpgrade(req, socket, head, (ws) => ws.close(code, text));
-    };
-    if (this.#closed) return refuse('capacity', 1001, 'the server is shutting down');
-    if (!this.ctx.config.collect.enabled)
-      return refuse('capacity', 1008, 'collection is turned off on this server');
-    if (this.#connections.size >= this.ctx.config.collect.maxConnections)
-      return refuse('capacity', 1013, 'too many connections: try again later');
-    const found = request.token ? await this.ctx.tokens.verifyCollect(request.token) : undefined;
-    if (!found)
-      return refuse(
-        'token',
-        1008,
-        'a valid collect token is required (callscope tokens create --scope collect)',
-      );
     const origin = req.headers.origin;
-    if (!originAllowed(found.origins, origin))
-      return refuse('origin', 1008, 'this token is not for this origin');
-    const { account } = found;
-    if (!account.apiAccess) return refuse('token', 1008, "this account's API access is withdrawn");
-    if (this.ctx.config.collect.withoutCredits === 'refuse') {
-      const quota = await this.ctx.storage.accounts.quota(account.id, this.now());
-      if (!quota || quota.remainingCredits <= 0)
-        return refuse('no_credits', 1008, 'no credits left on this account');
-    }
-    const held = await this.calls.heldBytes(account.id);
-    this.#heldBytes.set(account.id, held);
-    if (this.accountBytes(account.id) >= this.limits.maxAccountBytes)
-      return refuse(
-        'account_full',
-        1008,
-        "the account's collected dumps waiting to be saved are at their limit",
-      );
-    const serverSide = offered.find(isJitsiServerSide);
-    if (serverSide && !chooseSubprotocol(offered)?.protocol)
-      return refuse(
-        'server_side',
-        1003,
-        'jitsi server-side statistics are not collected: callscope reads browser dumps',
-      );
-    this.#wss?.handleUpgrade(req, socket, head, (ws) =>
-      this.#connected(ws, req, request, account, found.tokenId),
+    const admission = await admit(
+      this.ctx,
+      {
+        closed: this.#closed,
+        connections: this.#connections.size,
+        accountBytes: async (accountId) => {
+          this.#bytes.setHeld(accountId, await this.calls.heldBytes(accountId));
+          return this.accountBytes(accountId);
+        },
+        maxAccountBytes: this.limits.maxAccountBytes,
+      },
+      request,
+      origin,
+      offered,
+      this.now(),
     );
+    if (!admission.admitted) {
+      const { reason, code, text } = admission;
+      this.metrics.refused.inc({ reason });
+      this.log.warn({ reason, code, origin, path: request.pagePath }, 'collect connection refused');
+      this.#wss?.handleUpgrade(req, socket, head, (ws) => ws.close(code, text));
+      return;
+    }
+    const { account, tokenId } = admission;
+    this.#wss?.handleUpgrade(req, socket, head, (ws) => this.#connected(ws, req, request, account, tokenId));
   }
 
   #connected(
@@ -228,27 +197,14 @@ export class Collector implements ConnectionHost {
       owner: this.node,
       now,
     });
-    const format = dumpFormat(protocol);
-    const dump = new CallDump(this.ctx.blobs, accountId, id);
-    const call: LiveCall = {
-      id,
-      accountId,
-      tokenId: connection.tokenId,
-      protocol,
-      format,
-      dump,
-      clientKey,
-      lastSeq: 0,
-      flushedSeq: 0,
-      messages: 0,
-      flushAt: now + Math.floor(Math.random() * this.limits.flushMs),
-    };
-    const header = format.header(connection.info);
-    dump.append(header);
-    this.wrote(
-      call,
-      header.reduce((n, line) => n + Buffer.byteLength(line) + 1, 0),
+    const { call, headerBytes } = startCall(
+      this.ctx.blobs,
+      { id, accountId, tokenId: connection.tokenId, protocol, clientKey },
+      connection.info,
+      now,
+      this.limits.flushMs,
     );
+    this.wrote(call, headerBytes);
     return call;
   }
 
@@ -265,7 +221,7 @@ export class Collector implements ConnectionHost {
       this.#lingering.delete(`${accountId}:${clientKey}`);
       clearTimeout(local.lingerTimer);
       if (await this.calls.claim(local.id, ['lingering'], 'open', this.node, now, ANY_AGE)) {
-        this.#liveBytes.set(accountId, (this.#liveBytes.get(accountId) ?? 0) + local.dump.bytes);
+        this.#bytes.add(accountId, local.dump.bytes);
         return local;
       }
     }
@@ -278,31 +234,13 @@ export class Collector implements ConnectionHost {
     const from = row.state === 'lingering' ? ANY_AGE : staleBefore;
     if (!(await this.calls.claim(row.id, ['lingering', 'open'], 'open', this.node, now, from)))
       return undefined;
-    const parts = await listParts(this.ctx.blobs, accountId, row.id);
-    let lastSeq = 0;
-    const last = parts.length > 0 ? await lastLine(this.ctx.blobs, parts[parts.length - 1]!) : undefined;
-    try {
-      const record = last ? JSON.parse(last) : undefined;
-      if (Array.isArray(record) && typeof record[4] === 'number') lastSeq = record[4];
-    } catch {}
-    const format = dumpFormat('jitsi');
-    if (isJitsiFormat(format)) format.resume(clientKey);
-    const bytes = Math.max(row.bytes, 0);
-    this.#liveBytes.set(accountId, (this.#liveBytes.get(accountId) ?? 0) + bytes);
-    this.log.info({ call: row.id, parts: parts.length, lastSeq }, 'collect call continued after a reconnect');
-    return {
-      id: row.id,
-      accountId,
-      tokenId: row.tokenId,
-      protocol: 'jitsi',
-      format,
-      dump: new CallDump(this.ctx.blobs, accountId, row.id, { parts: parts.length, bytes }),
-      clientKey,
-      lastSeq,
-      flushedSeq: lastSeq,
-      messages: row.messages,
-      flushAt: now + Math.floor(Math.random() * this.limits.flushMs),
-    };
+    const call = await resumeCall(this.ctx.blobs, row, clientKey, now, this.limits.flushMs);
+    this.#bytes.add(accountId, call.dump.bytes);
+    this.log.info(
+      { call: row.id, parts: call.dump.parts, lastSeq: call.lastSeq },
+      'collect call continued after a reconnect',
+    );
+    return call;
   }
 
   setClientKey(call: LiveCall): void {
@@ -310,11 +248,11 @@ export class Collector implements ConnectionHost {
   }
 
   accountBytes(accountId: string): number {
-    return (this.#heldBytes.get(accountId) ?? 0) + (this.#liveBytes.get(accountId) ?? 0);
+    return this.#bytes.total(accountId);
   }
 
   wrote(call: LiveCall, bytes: number): void {
-    this.#liveBytes.set(call.accountId, (this.#liveBytes.get(call.accountId) ?? 0) + bytes);
+    this.#bytes.add(call.accountId, bytes);
     this.metrics.bytes.inc(bytes);
   }
 
@@ -335,9 +273,7 @@ export class Collector implements ConnectionHost {
 
   leave(call: LiveCall, code: number, mode: 'end' | 'linger' | 'release'): void {
     this.metrics.connections.dec({ protocol: call.protocol });
-    const live = (this.#liveBytes.get(call.accountId) ?? 0) - call.dump.bytes;
-    if (live > 0) this.#liveBytes.set(call.accountId, live);
-    else this.#liveBytes.delete(call.accountId);
+    this.#bytes.remove(call.accountId, call.dump.bytes);
     this.#track(this.#leave(call, code, mode));
   }
 
