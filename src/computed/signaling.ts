@@ -1,9 +1,11 @@
-import type { TrackEventValue } from '../ingest/event-values.js';
 import type { RawPeerConnection } from '../model/peer-connection.js';
 import type { TraceEvent } from '../model/trace-event.js';
-import { type ParsedCandidate, parseCandidate, relayProtocolOf } from './ice-candidate.js';
+import type { ParsedCandidate } from './ice-candidate.js';
 import { descriptionType } from './lifecycle.js';
 import { parseSdp, type SdpSummary } from './sdp.js';
+import { addCandidate, candidateError } from './signaling-candidates.js';
+import { collectTracks, type TrackIds, tracksFromTransceivers } from './signaling-tracks.js';
+import { isObject } from './values.js';
 
 export interface Description {
   type: string | undefined;
@@ -200,138 +202,6 @@ export function signaling(pc: RawPeerConnection): Signaling {
   return out;
 }
 
-/**
- * The track ids in out.localTracks and out.remoteTracks, kept beside them: a legacy stream event
- * adds only tracks not listed yet, and a search of the list for each would take time in the square
- * of the number of tracks a dump names (issue 26).
- */
-interface TrackIds {
-  local: Set<string | undefined>;
-  remote: Set<string | undefined>;
-}
-
-function collectTracks(out: Signaling, e: TraceEvent, ids: TrackIds): void {
-  const t = e.timestamp;
-  const track = (v: unknown): TrackRecord | undefined => {
-    if (!isObject(v)) return undefined;
-    const tv = v as Partial<TrackEventValue>;
-    return { kind: tv.kind, trackId: tv.trackId, ...(tv.label ? { label: tv.label } : {}), at: t };
-  };
-  switch (e.type) {
-    case 'addTrack': {
-      const rec = track(e.value);
-      if (rec) {
-        out.localTracks.push(rec);
-        ids.local.add(rec.trackId);
-      }
-      break;
-    }
-    case 'ontrack': {
-      const rec = track(e.value);
-      if (rec) {
-        out.remoteTracks.push(rec);
-        ids.remote.add(rec.trackId);
-      }
-      break;
-    }
-    case 'addStream':
-    case 'onaddstream':
-      // Legacy "<streamId> audio:<id>,video:<id>"
-      if (typeof e.value === 'string') {
-        const local = e.type === 'addStream';
-        const list = local ? out.localTracks : out.remoteTracks;
-        const seen = local ? ids.local : ids.remote;
-        for (const m of e.value.matchAll(/(audio|video):([^,\s]+)/g)) {
-          if (seen.has(m[2])) continue;
-          seen.add(m[2]);
-          list.push({ kind: m[1], trackId: m[2], at: t });
-        }
-      }
-      break;
-    case 'createDataChannel':
-      out.dataChannels.push({ label: channelLabel(e.value), side: 'local', at: t });
-      break;
-    case 'ondatachannel':
-      out.dataChannels.push({ label: channelLabel(e.value), side: 'remote', at: t });
-      break;
-    default:
-      break;
-  }
-}
-
-/**
- * Dumps without addTrack/ontrack events (webrtc-internals before M142) still log transceivers:
- * one added by addTrack/addTransceiver sends a local track; one created by setRemoteDescription,
- * or whose current direction receives, carries a remote track.
- */
-function tracksFromTransceivers(out: Signaling, events: readonly TraceEvent[]): void {
-  const seen = new Set<string>();
-  for (const e of events) {
-    if ((e.type !== 'transceiverAdded' && e.type !== 'transceiverModified') || !isObject(e.value)) continue;
-    const v = e.value;
-    const kind = typeof v.kind === 'string' ? v.kind : undefined;
-    const trackOf = (side: unknown) =>
-      isObject(side) && typeof side.track === 'string' ? side.track : undefined;
-    const local = trackOf(v.sender);
-    const remote = trackOf(v.receiver);
-    if (local && (v.reason === 'addTrack' || v.reason === 'addTransceiver') && !seen.has(local)) {
-      seen.add(local);
-      out.localTracks.push({ kind, trackId: local, at: e.timestamp });
-    }
-    const receives =
-      v.reason === 'setRemoteDescription' ||
-      (typeof v.currentDirection === 'string' && v.currentDirection.includes('recv'));
-    if (remote && receives && !seen.has(remote)) {
-      seen.add(remote);
-      out.remoteTracks.push({ kind, trackId: remote, at: e.timestamp });
-    }
-  }
-}
-
-function channelLabel(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return typeof v[0] === 'string' ? v[0] : typeof v[1] === 'string' ? v[1] : undefined;
-  if (isObject(v)) {
-    const label = v.label ?? v['0'];
-    return typeof label === 'string' ? label : undefined;
-  }
-  return undefined;
-}
-
-function addCandidate(list: GatheredCandidate[], value: unknown, at: number | undefined): void {
-  let text: string | undefined;
-  let extra: Record<string, unknown> = {};
-  if (typeof value === 'string') text = value;
-  else if (isObject(value) && typeof value.candidate === 'string') {
-    text = value.candidate;
-    extra = value;
-  }
-  if (!text) return;
-  const parsed = parseCandidate(text);
-  if (!parsed) return;
-  const relayProtocol =
-    parsed.type === 'relay' ? relayProtocolOf({ ...extra, priority: parsed.priority }) : undefined;
-  list.push({
-    ...parsed,
-    ...(relayProtocol ? { relayProtocol } : {}),
-    ...(typeof extra.url === 'string' ? { url: extra.url } : {}),
-    at,
-  });
-}
-
-function candidateError(e: TraceEvent): CandidateError {
-  const v = isObject(e.value) ? e.value : {};
-  const code = typeof v.errorCode === 'number' && Number.isFinite(v.errorCode) ? v.errorCode : undefined;
-  return {
-    ...(typeof v.url === 'string' ? { url: v.url } : {}),
-    ...(typeof v.address === 'string' ? { address: v.address } : {}),
-    ...(typeof v.port === 'number' && Number.isFinite(v.port) ? { port: v.port } : {}),
-    ...(code !== undefined ? { errorCode: code } : {}),
-    ...(typeof v.errorText === 'string' ? { errorText: v.errorText } : {}),
-    at: e.timestamp,
-  };
-}
-
 function hasIceRestart(v: unknown): boolean {
   return isObject(v) && (v.iceRestart === true || v.iceRestart === 'true');
 }
@@ -385,8 +255,4 @@ function negotiationAt(
     before = n;
   }
   return before;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
 }
