@@ -48,6 +48,11 @@ export type ErrorCode = keyof typeof ERROR_CATALOG;
 
 export class ApiError extends Error {
   readonly status: number;
+  /**
+   * Whether the error answers the request, so that a retry under its Idempotency-Key gets it again
+   * (when its status is one that is replayed). Not so when nothing was decided (the client left).
+   */
+  readonly replayable: boolean = true;
   constructor(
     readonly code: ErrorCode,
     message: string,

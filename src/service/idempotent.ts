@@ -80,11 +80,7 @@ export async function idempotent(
   } catch (error) {
     clearInterval(renewal);
     // An error that says so (the client went away: nothing was decided) lets the retry run again.
-    if (
-      error instanceof ApiError &&
-      replays(error.status) &&
-      (error as { replayable?: boolean }).replayable !== false
-    )
+    if (error instanceof ApiError && replays(error.status) && error.replayable)
       await repo.complete(
         accountId,
         key,

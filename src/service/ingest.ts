@@ -41,7 +41,7 @@ const ACCOUNT_BUSY_RETRY_AFTER_S = 5;
 /** The client went away: its analysis was stopped (never stored, never replayed, nothing spent). */
 export class ClientGoneError extends ApiError {
   /** Not an answer to the request: a retry with its Idempotency-Key runs the analysis again. */
-  readonly replayable = false;
+  override readonly replayable = false;
   constructor() {
     super(
       'invalid_request',
