@@ -5,19 +5,10 @@ import { connectClient } from '../../test/support/collect-clients.js';
 import { tempDir } from '../../test/support/databases.js';
 import { exited, type ServerProcess, startServerProcess } from '../../test/support/processes.js';
 import { startService } from '../../test/support/service.js';
+import { waitFor as poll } from '../../test/support/wait-for.js';
 import { TokenService } from '../service/tokens.js';
 import { openStorage } from '../storage/index.js';
 import { collectedFileName } from './finish.js';
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms = 90_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const record = (i: number) =>
   JSON.stringify(['getUserMedia', null, { audio: true, i }, 1_700_000_000_000 + i]);
@@ -178,3 +169,7 @@ describe('a node that shuts down', () => {
     }
   }, 60_000);
 });
+
+/** Waits allow for a server process that restarts: a minute and a half. */
+const waitFor = <T>(what: string, check: () => Promise<T | undefined>, ms = 90_000) =>
+  poll(what, check, ms, 100);

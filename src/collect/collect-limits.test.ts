@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMessages, connectClient } from '../../test/support/collect-clients.js';
 import { startService, type TestService } from '../../test/support/service.js';
+import { waitFor } from '../../test/support/wait-for.js';
 
 // Auth, faults and credits of the collector. Each refusal or fault closes the socket with a code
 // and a reason; the service goes on answering.
@@ -25,16 +26,6 @@ async function collectToken(accountId: string, origins?: string[]) {
       ...(origins ? { origins } : {}),
     })
   ).token;
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const rows = (accountId: string) =>

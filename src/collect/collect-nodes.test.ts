@@ -3,19 +3,10 @@ import { connectClient } from '../../test/support/collect-clients.js';
 import { postgresStorage, TEST_DATABASE_URL, type TestStorage } from '../../test/support/databases.js';
 import { startS3, type TestS3 } from '../../test/support/s3.js';
 import { startService, type TestService } from '../../test/support/service.js';
+import { waitFor } from '../../test/support/wait-for.js';
 
 // Two nodes on one PostgreSQL schema and one S3 bucket, as behind a load balancer: a jitsi client
 // that drops from one node and reconnects to the other goes on with the same call.
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.skipIf(!TEST_DATABASE_URL)('collection on two nodes sharing PostgreSQL and S3', () => {
   let pg: TestStorage;

@@ -5,20 +5,10 @@ import { type CollectClient, clientMessages, connectClient } from '../../test/su
 import { fixture } from '../../test/support/fixtures.js';
 import { reencodeAsV3 } from '../../test/support/rtcstats-v3-encoder.js';
 import { startService, type TestService } from '../../test/support/service.js';
+import { waitFor } from '../../test/support/wait-for.js';
 import { analyzeDump } from '../analysis/analyze-dump.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import type { Protocol } from './protocols.js';
-
-/** Polls `check` until it returns a value (bounded: a failure names what it waited for). */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const dumps: Record<Protocol, { path: string; text: () => string }> = {
   'rtcstats-v3': {
