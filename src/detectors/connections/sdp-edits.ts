@@ -1,5 +1,5 @@
 import type { Description } from '../../computed/signaling.js';
-import { changedLocalDescriptions, isMLine, sdpLines, unorderedLines, unorderedMLine } from './sdp-lines.js';
+import { changedLocalDescriptions, isMLine, sdpLines, unorderedMLine } from './sdp-lines.js';
 
 /** What the application changed between a created description and the one it applied. */
 export interface LocalEdit {
@@ -22,29 +22,61 @@ const editsOf = new WeakMap<readonly Description[], LocalEdit[]>();
 export function localEdits(descriptions: readonly Description[]): LocalEdit[] {
   let edits = editsOf.get(descriptions);
   if (!edits) {
-    edits = changedLocalDescriptions(descriptions).map(({ created, applied }) => {
-      const before = split(sdpLines(created), unorderedLines(created), unorderedLines(applied));
-      const after = split(sdpLines(applied), unorderedLines(applied), unorderedLines(created));
-      return {
-        created,
-        applied,
-        removed: before.left,
-        added: after.left,
-        keptBefore: before.kept,
-        keptAfter: after.kept,
-      };
-    });
+    edits = changedLocalDescriptions(descriptions).map(({ created, applied }) => ({
+      created,
+      applied,
+      ...lineDifference(sdpLines(created), sdpLines(applied)),
+    }));
     editsOf.set(descriptions, edits);
   }
   return edits;
 }
 
 /**
- * Takes out of `lines` (with `unordered`, their m= payload-sorted forms), one for one and in
- * order, those `other` has too: what is left (as written) and what was kept (payload-sorted).
+ * The lines of `before` not in `after` and the reverse, one for one, with the kept lines of each
+ * side in order. An edit usually touches a few lines of a long SDP: the common head and tail are
+ * kept without being looked up (a line at the same place on both sides is kept by a match in order
+ * too), and only the lines between them are matched.
+ */
+function lineDifference(
+  before: readonly string[],
+  after: readonly string[],
+): Pick<LocalEdit, 'removed' | 'added' | 'keptBefore' | 'keptAfter'> {
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
+  const midBefore = before.slice(head, before.length - tail).map(unorderedMLine);
+  const midAfter = after.slice(head, after.length - tail).map(unorderedMLine);
+  const b = split(before, head, midBefore, midAfter);
+  const a = split(after, head, midAfter, midBefore);
+  const common = (lines: readonly string[], from: number, to: number) =>
+    lines.slice(from, to).map(unorderedMLine);
+  return {
+    removed: b.left,
+    added: a.left,
+    keptBefore: [
+      ...common(before, 0, head),
+      ...b.kept,
+      ...common(before, before.length - tail, before.length),
+    ],
+    keptAfter: [...common(after, 0, head), ...a.kept, ...common(after, after.length - tail, after.length)],
+  };
+}
+
+/**
+ * Takes out of the lines of `lines` from `offset` (`unordered`: their m= payload-sorted forms),
+ * one for one and in order, those `other` has too: what is left (as written) and what was kept
+ * (payload-sorted).
  */
 function split(
   lines: readonly string[],
+  offset: number,
   unordered: readonly string[],
   other: readonly string[],
 ): { left: string[]; kept: string[] } {
@@ -52,13 +84,13 @@ function split(
   for (const u of other) available.set(u, (available.get(u) ?? 0) + 1);
   const left: string[] = [];
   const kept: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < unordered.length; i++) {
     const u = unordered[i]!;
     const n = available.get(u) ?? 0;
     if (n > 0) {
       available.set(u, n - 1);
       kept.push(u);
-    } else left.push(lines[i]!);
+    } else left.push(lines[offset + i]!);
   }
   return { left, kept };
 }
@@ -70,9 +102,11 @@ function split(
 export function reorderedLines(edit: LocalEdit): number {
   const x = edit.keptBefore;
   const moved = x.length - commonSubsequence(x, edit.keptAfter);
-  // Sets, not `includes` per m= line: quadratic in descriptions of thousands of sections.
-  const before = new Set(sdpLines(edit.created));
-  const unorderedBefore = new Set(unorderedLines(edit.created));
+  // Sets, not `includes` per m= line: quadratic in descriptions of thousands of sections. Only
+  // m= lines can equal an m= line, as written or payload-sorted.
+  const mBefore = sdpLines(edit.created).filter(isMLine);
+  const before = new Set(mBefore);
+  const unorderedBefore = new Set(mBefore.map(unorderedMLine));
   const payloadOrder = sdpLines(edit.applied).filter(
     (l) => isMLine(l) && !before.has(l) && unorderedBefore.has(unorderedMLine(l)),
   ).length;

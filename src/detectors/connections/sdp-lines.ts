@@ -54,17 +54,6 @@ function trimmed(lines: readonly string[]): readonly string[] {
   return lines;
 }
 
-/** `sdpLines` with m= payload types in order (see unorderedMLine). */
-const unorderedOf = new WeakMap<Description, string[]>();
-export function unorderedLines(d: Description): readonly string[] {
-  let lines = unorderedOf.get(d);
-  if (!lines) {
-    lines = sdpLines(d).map(unorderedMLine);
-    unorderedOf.set(d, lines);
-  }
-  return lines;
-}
-
 /** Lines present more than once within the same section (session part or one m= section), each once. */
 export function duplicatedLines(d: Description): string[] {
   // A set, in the order lines were first duplicated: a list checked with `includes` was quadratic

@@ -47,15 +47,19 @@ export function rttSamples(pc: PeerConnectionView, direction: Direction): RttSam
 
 function collectRttSamples(pc: PeerConnectionView, direction: Direction): RttSamples {
   const values: number[] = [];
-  const timed: [number, number][] = [];
+  const times: number[] = [];
+  // Each stream's samples are in time order; those of several streams are put in order once, by index.
+  let ordered = true;
   for (const s of pc.streams) {
-    if (s.direction !== direction || !s.series.rttMs) continue;
+    const rtt = s.series.rttMs;
+    if (s.direction !== direction || !rtt) continue;
     for (let i = activeFrom(s); i < s.t.length; i++) {
-      const v = s.series.rttMs[i]!;
+      const v = rtt[i]!;
       // Legacy stats report -1 until the first RTCP report.
       if (Number.isFinite(v) && v >= 0) {
+        if (times.length > 0 && s.t[i]! < times[times.length - 1]!) ordered = false;
         values.push(v);
-        timed.push([s.t[i]!, v]);
+        times.push(s.t[i]!);
       }
     }
   }
@@ -63,16 +67,20 @@ function collectRttSamples(pc: PeerConnectionView, direction: Direction): RttSam
     // Legacy STUN warm-up values are already dropped by the computed layer (pair-rtt.ts).
     appendAll(values, selectedPairRtts(pc.ice));
   }
-  timed.sort((a, b) => a[0] - b[0]);
+  let t = times;
+  let v = values.slice(0, times.length);
+  if (!ordered) {
+    const order = times.map((_, i) => i).sort((x, y) => times[x]! - times[y]!);
+    t = order.map((i) => times[i]!);
+    v = order.map((i) => values[i]!);
+  }
   return {
     values,
-    firstAbove: (limit) => timed.find(([, v]) => v > limit)?.[0],
-    stretchesAbove: (limit) =>
-      episodes(
-        timed.map(([t]) => t),
-        timed.map(([, v]) => v),
-        { above: limit },
-      ),
+    firstAbove: (limit) => {
+      const i = v.findIndex((x) => x > limit);
+      return i < 0 ? undefined : t[i];
+    },
+    stretchesAbove: (limit) => episodes(t, v, { above: limit }),
   };
 }
 
@@ -129,26 +137,40 @@ export function rttDetector(type: string, direction: Direction): Detector {
       return session.connections.flatMap((pc) => {
         const { values, firstAbove, stretchesAbove } = rttSamples(pc, direction);
         if (values.length === 0) return [];
-        const stretches = stretchesAbove(stepLimit(steps, 'low'));
-        const avg = values.reduce((a, b) => a + b, 0) / values.length;
-        const max = Math.max(...values);
         const low = stepLimit(steps, 'low');
-        const share = values.filter((v) => v > low).length / values.length;
+        const high = stepLimit(steps, 'high');
+        // One pass: the average, the peak, and how many samples were over the low and high steps.
+        let sum = 0;
+        let max = Number.NEGATIVE_INFINITY;
+        let sumAbove = 0;
+        let countAbove = 0;
+        let countHigh = 0;
+        let stalls = 0;
+        for (const v of values) {
+          sum += v;
+          if (v > max) max = v;
+          if (v > low) {
+            sumAbove += v;
+            countAbove++;
+          }
+          if (v > high) countHigh++;
+          if (v >= STALL_MS) stalls++;
+        }
+        const avg = sum / values.length;
+        const share = countAbove / values.length;
         // Peaks matter even when the average looks fine: a tenth of the call above 800 ms, or
         // repeated multi-second round trips (the path stalled), is high.
-        const high = stepLimit(steps, 'high');
-        const peaks = values.filter((v) => v > high).length / values.length;
-        const stalls = values.filter((v) => v >= STALL_MS).length;
+        const peaks = countHigh / values.length;
         // Judged, like jitter, on the stretch it was high when that is a tenth of the call or more:
         // a path that slowed half-way through is as slow as one that was slow from the start.
-        const above = values.filter((v) => v > low);
-        const avgAbove = above.length ? above.reduce((a, b) => a + b, 0) / above.length : 0;
+        const avgAbove = countAbove ? sumAbove / countAbove : 0;
         const judged = Math.max(avg, share >= STRETCH_SHARE ? avgAbove : 0);
         const fromAverage = stepSeverity(judged, steps);
         const fromPeaks =
           peaks >= PEAKS_HIGH || stalls >= STALLS ? 'high' : peaks >= PEAKS_MEDIUM ? 'medium' : undefined;
         const severity = worse(fromAverage ? byExtent(fromAverage, share) : undefined, fromPeaks);
         if (!severity) return [];
+        const stretches = stretchesAbove(low);
         return [
           {
             severity,
