@@ -60,6 +60,7 @@ export async function fillSessions(
       sessions.push({
         id,
         account_id: accountId,
+        ai_summary: null,
         created_at: 1_700_000_000_000 + i * 60_000,
         title: `room-${i % 997}.example.com/call-${i}`,
         description: null,

@@ -67,6 +67,14 @@ export interface Config {
     withoutCredits: 'keep' | 'refuse';
     maxConnections: number;
   };
+  /** The written summary of saved analyses (src/service/ai-summary.ts); url undefined: off. */
+  ai: {
+    url: string | undefined;
+    model: string;
+    key: string | undefined;
+    timeoutMs: number;
+    concurrency: number;
+  };
 }
 
 /**
@@ -257,6 +265,13 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
       flushMs: num('collectFlushMs'),
       withoutCredits: str('collectWithoutCredits') as 'keep' | 'refuse',
       maxConnections: num('collectMaxConnections'),
+    },
+    ai: {
+      url: str('aiUrl'),
+      model: str('aiModel')!,
+      key: str('aiKey'),
+      timeoutMs: num('aiTimeoutMs'),
+      concurrency: num('aiConcurrency'),
     },
   };
 }

@@ -3,6 +3,7 @@
  * does. The parser, `callscope serve --help` and docs/operations.md all read this table.
  */
 
+import { AI_SETTINGS } from './settings/ai.js';
 import { ANALYSIS_SETTINGS } from './settings/analysis.js';
 import { COLLECT_SETTINGS } from './settings/collect.js';
 import { OPERATIONS_SETTINGS } from './settings/operations.js';
@@ -16,6 +17,7 @@ export const SETTINGS = [
   ...ANALYSIS_SETTINGS,
   ...OPERATIONS_SETTINGS,
   ...COLLECT_SETTINGS,
+  ...AI_SETTINGS,
 ] as const;
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];

@@ -28,7 +28,7 @@ export type ObservationField = (typeof OBSERVATION_FIELDS)[number];
  * story lines) under 4 KB (session-tools.test.ts; 8 and 10 made 4.2 KB once the track lifecycle
  * added its observations); the rest is a page further.
  */
-export const SUMMARY_PAGE = { observations: 6, streams: 8, max: 100 } as const;
+export const SUMMARY_PAGE = { observations: 6, streams: 8, max: 100, storyLines: 12 } as const;
 
 const Page = <T extends Type.TSchema>(item: T, what: string) =>
   Type.Object(
@@ -59,7 +59,12 @@ export const SessionSummary = Type.Object({
   durationMs: Type.Integer(),
   browser: Nullable(Type.String({ description: 'Browser, major version and OS.' })),
   connectivity: Type.String(),
-  whatHappened: Type.Array(Type.String(), { description: 'm:ss (severity) what happened, in time order.' }),
+  whatHappened: Type.Array(Type.String(), {
+    description: `m:ss (severity) what happened, in time order; past ${SUMMARY_PAGE.storyLines} lines, the last says how many more (view full has them all).`,
+  }),
+  aiSummary: Nullable(
+    Type.String({ description: 'Written summary, when the service asks a model for one.' }),
+  ),
   scores: Type.Object({
     experience: Type.Number({ description: '0-100' }),
     audio: Nullable(Type.Number()),
@@ -106,7 +111,8 @@ export function sessionSummary(data: AnalyzeResponseData, options: SummaryOption
     durationMs: data.durationMs,
     browser: browser || null,
     connectivity: data.connectivity,
-    whatHappened: data.whatHappened.map((l) => `${l.at} (${l.severity}) ${l.text}`),
+    whatHappened: story(data.whatHappened),
+    aiSummary: data.aiSummary ?? null,
     scores: {
       experience: data.experienceScore,
       audio: data.audioScore,
@@ -165,4 +171,12 @@ function streamLine(key: string, s: StreamSummary): string {
   if (v?.freezeCount) parts.push(`${v.freezeCount} freeze(s)`);
   parts.push(clockText(s.durationMs));
   return parts.join(', ');
+}
+
+/** The story's lines, the first SUMMARY_PAGE.storyLines of a long one and how many more there are. */
+function story(lines: AnalyzeResponseData['whatHappened']): string[] {
+  const text = lines.map((l) => `${l.at} (${l.severity}) ${l.text}`);
+  if (text.length <= SUMMARY_PAGE.storyLines) return text;
+  const shown = text.slice(0, SUMMARY_PAGE.storyLines - 1);
+  return [...shown, `… and ${text.length - shown.length} more (view: full)`];
 }

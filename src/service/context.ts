@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import type { BlobStore } from '../storage/blobs/blob-store.js';
 import type { Storage } from '../storage/index.js';
 import type { AccountSlots } from './account-slots.js';
+import type { AiSummarizer } from './ai-summary.js';
 import type { AnalysisPool } from './analysis-pool.js';
 import type { MemoryBudget } from './incoming-file.js';
 import type { Metrics } from './metrics.js';
@@ -20,6 +21,8 @@ export interface ServiceContext {
   tokens: TokenService;
   rate: RateLimiter;
   metrics: Metrics;
+  /** Written summaries of saved analyses (off unless CALLSCOPE_AI_URL is set). */
+  ai: AiSummarizer;
   log: Logger;
   /** Where request bodies are spooled. */
   tmpDir: string;

@@ -5,6 +5,7 @@ import type { BlobStore } from '../storage/blobs/blob-store.js';
 import { FsBlobStore } from '../storage/blobs/fs/fs-blob-store.js';
 import { openStorage, type Storage } from '../storage/index.js';
 import { AccountSlots } from './account-slots.js';
+import { AiSummarizer } from './ai-summary.js';
 import { AnalysisPool, type PoolOptions } from './analysis-pool.js';
 import type { ServiceContext } from './context.js';
 import { MemoryBudget } from './incoming-file.js';
@@ -104,6 +105,7 @@ export async function createContext(
     }));
   const now = overrides.now ?? Date.now;
   const spoolMemory = new MemoryBudget(config.limits.memorySpoolBytes);
+  const metrics = new Metrics({ bodyMemory: () => spoolMemory.used });
   return {
     config,
     storage,
@@ -118,7 +120,12 @@ export async function createContext(
     slots: new AccountSlots(config.accountAnalyses),
     tokens: await TokenService.create(storage, config.jwtSecret, { embedTtlMs: config.embedTtlMs }),
     rate: new RateLimiter(storage, config.rateLimits, now),
-    metrics: new Metrics({ bodyMemory: () => spoolMemory.used }),
+    metrics,
+    ai: new AiSummarizer(config.ai, {
+      setAiSummary: (...args) => storage.sessions.setAiSummary(...args),
+      log,
+      metrics,
+    }),
     log,
     tmpDir: join(config.dataDir, 'tmp'),
     spoolMemory,
@@ -130,6 +137,7 @@ export async function createContext(
 
 /** Stops the workers (after the analyses in flight) and closes the database. */
 export async function closeContext(ctx: ServiceContext): Promise<void> {
+  await ctx.ai.close();
   await ctx.pool.close();
   await ctx.storage.close();
 }

@@ -182,6 +182,13 @@ export async function ingestFile(
       );
     } else await ctx.storage.accounts.settle(hold, undefined, recharge);
     settled = true;
+    if (save)
+      ctx.ai.request({
+        accountId: account.id,
+        sessionId,
+        processorVersion: result.processorVersion,
+        payload: result.gzip!,
+      });
     ctx.metrics.creditsSpent.inc({ operation });
     return { status: 200, body: responseBody(operation, result, ids, ctx.now()) };
   } catch (error) {

@@ -47,6 +47,12 @@ export class Metrics {
     labelNames: ['account', 'outcome'] as const,
     registers: [this.registry],
   });
+  readonly aiSummaries = new Counter({
+    name: 'callscope_ai_summaries_total',
+    help: 'Written summaries asked for (CALLSCOPE_AI_URL), by outcome: ok, failed, timeout, dropped (queue full), stale (the session changed or went away first)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   readonly bodyMemoryBytes: Gauge;
   readonly #accounts = new Set<string>();
 

@@ -112,6 +112,7 @@ export async function sessionPayload(
     uploaded_by: row.uploadedBy,
     uploaded_by_email: row.uploadedByEmail,
     fileName: row.fileName,
+    aiSummary: row.aiSummary,
   });
   return { row, json: JSON.stringify(data), processorVersion: row.processorVersion };
 }
@@ -152,8 +153,15 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
       callEnd: result.callEnd,
       abstract: result.abstract,
     });
+    ctx.ai.request({
+      accountId: row.accountId,
+      sessionId: row.id,
+      processorVersion: result.processorVersion,
+      payload: result.gzip!,
+    });
     return {
       ...row,
+      aiSummary: null,
       processorVersion: result.processorVersion,
       callStart: result.callStart,
       callEnd: result.callEnd,

@@ -312,4 +312,12 @@ export const MIGRATIONS: Migration[] = [
       await db.schema.alterTable('idempotency_keys').addColumn('lease_until', t.time).execute();
     },
   },
+  {
+    // The written summary of an analysis (CALLSCOPE_AI_URL), stored beside the payload: it arrives
+    // after the session is saved, and a re-analysis clears it.
+    name: '008-ai-summary',
+    async up(db) {
+      await db.schema.alterTable('sessions').addColumn('ai_summary', 'text').execute();
+    },
+  },
 ];

@@ -87,6 +87,8 @@ export interface SessionRow {
   callStart: number | null;
   callEnd: number | null;
   abstract: SessionAbstract | null;
+  /** The written summary of the analysis, when the service is configured to ask for one. */
+  aiSummary: string | null;
 }
 
 export interface SessionFilters {

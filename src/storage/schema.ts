@@ -55,6 +55,8 @@ export interface SessionsTable {
   created_at: number;
   title: string;
   description: string | null;
+  /** The written summary of the analysis (CALLSCOPE_AI_URL); null until one arrives. */
+  ai_summary: string | null;
   /** JSON array of user-defined tags. */
   tags: string;
   public_link: string | null;

@@ -228,6 +228,13 @@ export function sessionsContract(storage: () => Storage): void {
         publicLink: 'link-1',
       });
       expect((await s.sessions.getByPublicLink('link-1'))!.id).toBe(ns.id);
+      // The written summary: stored for the analysis it was asked for, by its own account only.
+      expect((await s.sessions.get(mine, ns.id))!.aiSummary).toBeNull();
+      const version = (await s.sessions.get(mine, ns.id))!.processorVersion;
+      expect(await s.sessions.setAiSummary(other, ns.id, version, 'not mine')).toBe(false);
+      expect(await s.sessions.setAiSummary(mine, ns.id, '0.0.0-older', 'stale')).toBe(false);
+      expect(await s.sessions.setAiSummary(mine, ns.id, version, 'It went well.')).toBe(true);
+      expect((await s.sessions.get(mine, ns.id))!.aiSummary).toBe('It went well.');
       await s.sessions.replaceAnalysis(mine, ns.id, {
         processorVersion: '2.0.0',
         payload: gzipSync('{}'),
@@ -236,7 +243,8 @@ export function sessionsContract(storage: () => Storage): void {
         abstract: abstract({ observationFlags: ['b'], observationTags: ['video'] }),
       });
       const row = await s.sessions.get(mine, ns.id);
-      expect(row).toMatchObject({ processorVersion: '2.0.0', callStart: null });
+      // A re-analysis clears the summary of the analysis it replaced.
+      expect(row).toMatchObject({ processorVersion: '2.0.0', callStart: null, aiSummary: null });
       expect(row!.abstract).toMatchObject({ observationFlags: ['b'], observationTags: ['video'] });
       // The tag filter follows the re-analysis (tags are also bits on the row: tag-mask.ts).
       const tagged = async (tags: string[]) =>

@@ -45,6 +45,7 @@ const COLUMNS = [
   'obs_high',
   'obs_medium',
   'score_band',
+  'ai_summary',
 ] as const;
 
 const abstractColumns = (a: SessionAbstract) => ({
@@ -104,6 +105,7 @@ function toRow(r: Row, flags: string[], tags: Tag[]): SessionRow {
           scoreBand: r.score_band as SessionAbstract['scoreBand'],
         }
       : null,
+    aiSummary: r.ai_summary ?? null,
   };
 }
 
@@ -125,6 +127,7 @@ export class SessionsRepo {
           created_at: s.createdAt,
           title: s.title,
           description: null,
+          ai_summary: null,
           tags: '[]',
           public_link: null,
           file_name: s.fileName,
@@ -163,6 +166,8 @@ export class SessionsRepo {
           processor_version: update.processorVersion,
           call_start: update.callStart,
           call_end: update.callEnd,
+          // The summary told the analysis replaced: a new one is asked for.
+          ai_summary: null,
           ...abstractColumns(update.abstract),
         })
         .where('id', '=', id)
@@ -254,6 +259,26 @@ export class SessionsRepo {
       .set(set)
       .where('id', '=', id)
       .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Stores the written summary of an analysis, unless the session is gone or was analyzed again
+   * (by another processor version) since the summary was asked for. Whether it was stored.
+   */
+  async setAiSummary(
+    accountId: string,
+    id: string,
+    processorVersion: string,
+    text: string,
+  ): Promise<boolean> {
+    const r = await this.db
+      .updateTable('sessions')
+      .set({ ai_summary: text })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('processor_version', '=', processorVersion)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   }
