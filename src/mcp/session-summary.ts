@@ -28,7 +28,13 @@ export type ObservationField = (typeof OBSERVATION_FIELDS)[number];
  * story lines) under 4 KB (session-tools.test.ts; 8 and 10 made 4.2 KB once the track lifecycle
  * added its observations); the rest is a page further.
  */
-export const SUMMARY_PAGE = { observations: 6, streams: 8, max: 100, storyLines: 12 } as const;
+export const SUMMARY_PAGE = {
+  observations: 6,
+  streams: 8,
+  max: 100,
+  storyLines: 10,
+  connections: 8,
+} as const;
 
 const Page = <T extends Type.TSchema>(item: T, what: string) =>
   Type.Object(
@@ -74,7 +80,9 @@ export const SessionSummary = Type.Object({
   }),
   observationsCount: ObservationsCount,
   observations: Page(TrimmedObservation, 'observations'),
-  connections: Type.Array(Type.String(), { description: 'One line per peer connection.' }),
+  connections: Type.Array(Type.String(), {
+    description: `One line per peer connection; past ${SUMMARY_PAGE.connections}, the last says how many more.`,
+  }),
   streams: Page(
     Type.String({ description: 'Stream key (for get_stream_series), then kind, direction, codec, numbers.' }),
     'streams',
@@ -128,14 +136,17 @@ export function sessionSummary(data: AnalyzeResponseData, options: SummaryOption
         .slice(oOffset, oOffset + (options.observationsLimit ?? SUMMARY_PAGE.observations))
         .map((o) => trimmed(o, at(o.firstSeenAt), options.fields ?? [])),
     },
-    connections: Object.values(data.pConnections).map(
-      (pc) =>
-        `${pc.id}: ${pc.finalState.connection ?? pc.finalState.iceConnection ?? 'unknown'}` +
-        (pc.durationMs === null ? '' : `, ${clockText(pc.durationMs)} long`) +
-        (pc.failed ? ', failed' : '') +
-        (pc.disconnections ? `, ${pc.disconnections} disconnection(s)` : '') +
-        (pc.iceRestarts ? `, ${pc.iceRestarts} ICE restart(s)` : '') +
-        (pc.roundTripTimeMs ? `, rtt ${Math.round(pc.roundTripTimeMs.avg)} ms` : ''),
+    connections: capped(
+      Object.values(data.pConnections).map(
+        (pc) =>
+          `${pc.id}: ${pc.finalState.connection ?? pc.finalState.iceConnection ?? 'unknown'}` +
+          (pc.durationMs === null ? '' : `, ${clockText(pc.durationMs)} long`) +
+          (pc.failed ? ', failed' : '') +
+          (pc.disconnections ? `, ${pc.disconnections} disconnection(s)` : '') +
+          (pc.iceRestarts ? `, ${pc.iceRestarts} ICE restart(s)` : '') +
+          (pc.roundTripTimeMs ? `, rtt ${Math.round(pc.roundTripTimeMs.avg)} ms` : ''),
+      ),
+      SUMMARY_PAGE.connections,
     ),
     streams: {
       total: streams.length,
@@ -175,8 +186,15 @@ function streamLine(key: string, s: StreamSummary): string {
 
 /** The story's lines, the first SUMMARY_PAGE.storyLines of a long one and how many more there are. */
 function story(lines: AnalyzeResponseData['whatHappened']): string[] {
-  const text = lines.map((l) => `${l.at} (${l.severity}) ${l.text}`);
-  if (text.length <= SUMMARY_PAGE.storyLines) return text;
-  const shown = text.slice(0, SUMMARY_PAGE.storyLines - 1);
-  return [...shown, `… and ${text.length - shown.length} more (view: full)`];
+  return capped(
+    lines.map((l) => `${l.at} (${l.severity}) ${l.text}`),
+    SUMMARY_PAGE.storyLines,
+  );
+}
+
+/** The first lines of a long list, the last of them saying how many more there are. */
+function capped(lines: string[], max: number): string[] {
+  if (lines.length <= max) return lines;
+  const shown = lines.slice(0, max - 1);
+  return [...shown, `… and ${lines.length - shown.length} more (view: full)`];
 }

@@ -98,7 +98,14 @@ describe('MCP get_session views, get_stream_series and the size of tools/list', 
     expect(Buffer.byteLength(JSON.stringify(full))).toBeGreaterThan(40 * bytes);
     const { data } = full;
     expect(result.content[0]!.text.split('\n').slice(1)).toEqual(summary.whatHappened);
-    expect(summary.whatHappened).toEqual(data.whatHappened.map((l) => `${l.at} (${l.severity}) ${l.text}`));
+    // The story's first lines, the last of them saying how many more the full view has.
+    const lines = data.whatHappened.map((l) => `${l.at} (${l.severity}) ${l.text}`);
+    expect(lines.length).toBeGreaterThan(SUMMARY_PAGE.storyLines);
+    const shown = SUMMARY_PAGE.storyLines - 1;
+    expect(summary.whatHappened).toEqual([
+      ...lines.slice(0, shown),
+      `… and ${lines.length - shown} more (view: full)`,
+    ]);
     expect(summary.scores.experience).toBe(data.experienceScore);
     expect(summary.observationsCount).toEqual(data.observationsCount);
     expect(summary.observations.total).toBe(data.observations.length);

@@ -10,7 +10,7 @@ import type { AnalyzeResponseData } from '../model/payload/analyze-response-data
 export const PROMPT_LIMITS = { storyLines: 20, observations: 10, chars: 6_000 } as const;
 
 /** Longest summary kept: a model that rambles is cut at a sentence end before this. */
-export const SUMMARY_MAX_CHARS = 1_200;
+export const SUMMARY_MAX_CHARS = 600;
 
 export const SYSTEM_PROMPT =
   'You summarize the analysis of one WebRTC call for the developer who owns the app. Write 2 to 4 ' +
