@@ -72,10 +72,14 @@ export function summaryPrompt(data: PromptSource): string {
 
 /** The model's answer made fit to store: trimmed, unfenced, cut at a sentence end under the limit. */
 export function cleanSummary(text: string): string | undefined {
-  let out = text
-    .replace(/^```[a-z]*\s*|\s*```$/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  // No pattern that can backtrack (test/regex-safety.test.ts): the answer comes from another server.
+  let out = text.trim();
+  if (out.startsWith('```')) {
+    const firstLine = out.indexOf('\n');
+    out = firstLine < 0 ? '' : out.slice(firstLine + 1);
+  }
+  if (out.endsWith('```')) out = out.slice(0, -3);
+  out = out.split(/\s+/).filter(Boolean).join(' ');
   if (out.length === 0) return undefined;
   if (out.length > SUMMARY_MAX_CHARS) {
     const cut = out.slice(0, SUMMARY_MAX_CHARS);
