@@ -1,8 +1,9 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { workerFile } from '../util/worker-file.js';
 import type { ThreadTask } from './analysis-thread-worker.js';
-import { directoryHint, isDirectory, type Outcome, type Source } from './analyze-one.js';
+import { analyzeOne, directoryHint, isDirectory, type Outcome, type Source } from './analyze-one.js';
 import { sendToPort } from './port-stream.js';
 
 /**
@@ -27,6 +28,11 @@ export class AnalysisThread {
       const error = `cannot open: ${directoryHint(source.input)}`;
       return { file: source.label, kind: 'unreadable', error, ms: performance.now() - started };
     }
+    // A small uncompressed file is analyzed here: it cannot exhaust the heap, and starting a thread
+    // that loads the analysis again cost more than the analysis (1.1 s against 0.65 s for a 0.3 MB
+    // dump, cold, on a loaded 2-core machine).
+    if (typeof source.input === 'string' && this.#heapMb === undefined && smallPlainFile(source.input))
+      return analyzeOne(source, points, onBytes);
     const progress = new MessageChannel();
     progress.port1.on('message', (n: number) => onBytes(n));
     const task: ThreadTask = { label: source.label, points, progress: progress.port2 };
@@ -88,3 +94,25 @@ export class AnalysisThread {
 
 const isByteStream = (input: unknown): input is AsyncIterable<Uint8Array> =>
   typeof (input as AsyncIterable<Uint8Array>)[Symbol.asyncIterator] === 'function';
+
+/** Analyzed in the calling thread up to this size (uncompressed files only: a gzip file can expand a thousandfold). */
+export const IN_PROCESS_MAX_BYTES = 8 * 1024 * 1024;
+
+/** A regular file of at most IN_PROCESS_MAX_BYTES that does not start as gzip does. */
+function smallPlainFile(path: string): boolean {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile() || stat.size > IN_PROCESS_MAX_BYTES) return false;
+    const head = Buffer.alloc(2);
+    const fd = openSync(path, 'r');
+    try {
+      readSync(fd, head, 0, 2, 0);
+    } finally {
+      closeSync(fd);
+    }
+    return !(head[0] === 0x1f && head[1] === 0x8b);
+  } catch {
+    // Unreadable here: the thread reports why, as for any file.
+    return false;
+  }
+}
