@@ -15,7 +15,7 @@ import {
   parseListQuery,
   TEXT_FILTERS,
 } from '../service/session-filters.js';
-import { getSession, listSessions } from '../service/sessions.js';
+import { listSessions, sessionReply } from '../service/sessions.js';
 import type { AuthContext } from '../service/tokens.js';
 import {
   OBSERVATION_FIELDS,
@@ -164,9 +164,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     ),
     output: SessionResult,
     run: async ({ ctx, auth, siteUrl }, args) => {
-      const reply = JSON.parse(await getSession(ctx, auth, String(args.callscopeId), siteUrl)) as {
-        data: AnalyzeResponseData;
-      };
+      const reply = await sessionReply(ctx, auth, String(args.callscopeId), siteUrl);
       if (args.view === 'full') return reply;
       const { data, ...rest } = reply;
       return { ...rest, summary: sessionSummary(data, args as SummaryOptions) };
@@ -201,7 +199,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: StreamSeries,
     run: async ({ ctx, auth, siteUrl }, args) => {
       const id = String(args.callscopeId);
-      const { data } = JSON.parse(await getSession(ctx, auth, id, siteUrl)) as { data: AnalyzeResponseData };
+      const { data } = await sessionReply(ctx, auth, id, siteUrl);
       return streamSeries(id, data, args as unknown as SeriesRequest);
     },
   },

@@ -67,8 +67,7 @@ export async function publicSessionJson(
   if (!account) throw gone();
   // The owner's read path (re-analysis included), on behalf of the account that shared the session.
   const auth: AuthContext = { account, tokenId: 'public-viewer', scope: 'read_only' };
-  const { json, processorVersion } = await sessionPayload(ctx, auth, row.id, siteUrl);
-  const data = JSON.parse(json) as Record<string, unknown>;
+  const { data, processorVersion } = await sessionPayload(ctx, auth, row.id, siteUrl);
   // Who uploaded it is account data: a viewer of the link sees the call, not the people behind it.
   data.uploaded_by = null;
   data.uploaded_by_email = null;

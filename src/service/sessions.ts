@@ -93,7 +93,7 @@ export async function sessionPayload(
   auth: AuthContext,
   id: string,
   siteUrl: string,
-): Promise<{ row: SessionRow; json: string; processorVersion: string }> {
+): Promise<{ row: SessionRow; data: Record<string, unknown>; processorVersion: string }> {
   let row = await ownRow(ctx, auth, id);
   if (olderReleaseLine(row.processorVersion, PROCESSOR_VERSION)) row = await reanalyze(ctx, row);
   const stored = await ctx.storage.sessions.payload(auth.account.id, row.id);
@@ -114,19 +114,37 @@ export async function sessionPayload(
     fileName: row.fileName,
     aiSummary: row.aiSummary,
   });
-  return { row, json: JSON.stringify(data), processorVersion: row.processorVersion };
+  return { row, data, processorVersion: row.processorVersion };
 }
 
+/** GET /sessions/{id}'s answer, as an object: REST sends it as it is, MCP reads or summarizes it. */
+export interface SessionReply {
+  data: AnalyzeResponseData;
+  callscopeId: string;
+  processorVersion: string;
+  callscopeUrl: string;
+  embedUrl?: string;
+}
+
+export async function sessionReply(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: string,
+  siteUrl: string,
+): Promise<SessionReply> {
+  const { row, data, processorVersion } = await sessionPayload(ctx, auth, id, siteUrl);
+  const links = await sessionLinks(siteUrl, row.id, auth.account.plan, () => ctx.tokens.embedToken(row.id));
+  return { data: data as unknown as AnalyzeResponseData, callscopeId: row.id, processorVersion, ...links };
+}
+
+/** The reply's text, for REST. */
 export async function getSession(
   ctx: ServiceContext,
   auth: AuthContext,
   id: string,
   siteUrl: string,
 ): Promise<string> {
-  const { row, json, processorVersion } = await sessionPayload(ctx, auth, id, siteUrl);
-  const links = await sessionLinks(siteUrl, row.id, auth.account.plan, () => ctx.tokens.embedToken(row.id));
-  const rest = JSON.stringify({ callscopeId: row.id, processorVersion, ...links });
-  return `{"data":${json},${rest.slice(1)}`;
+  return JSON.stringify(await sessionReply(ctx, auth, id, siteUrl));
 }
 
 async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionRow> {
