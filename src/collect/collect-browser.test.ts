@@ -63,7 +63,10 @@ function essentials(d: AnalyzeResponseData) {
   };
 }
 
-async function callAndCompare(makeClient: (wsUrl: string) => string): Promise<AnalyzeResponseData> {
+/** The saved session, and the close codes the client saw when it says (window.collectClosed). */
+async function callAndCompare(
+  makeClient: (wsUrl: string) => string,
+): Promise<{ data: AnalyzeResponseData; clientCloses: number[] | null }> {
   const account = await service.account({ credits: 3 });
   const { token } = await service.ctx.tokens.issue(account.id, 'page', 'collect', Date.now(), {
     origins: [pageOrigin],
@@ -119,7 +122,11 @@ async function callAndCompare(makeClient: (wsUrl: string) => string): Promise<An
     const reference = (await analyzeDump(internalsDump)).data;
     expect(essentials(saved.data)).toEqual(essentials(reference));
     expect(saved.data.metadata.origin).toBe(pageOrigin);
-    return saved.data;
+    await page.waitForFunction('!window.collectClosed || window.collectClosed.length > 0');
+    const clientCloses = (await page.evaluate(
+      'window.collectClosed ? window.collectClosed.map((e) => e.code) : null',
+    )) as number[] | null;
+    return { data: saved.data, clientCloses };
   } finally {
     await browser.close();
   }
@@ -142,9 +149,11 @@ describe.skipIf(!executable)('real clients in Chromium stream a call that callsc
       async () => {
         const bundle = await bundleJitsiRtcstats();
         const identity = { displayName: 'alice', confName: 'room-1', meetingUniqueId: 'meeting-7' };
-        const data = await callAndCompare((ws) =>
+        const { data, clientCloses } = await callAndCompare((ws) =>
           jitsiClient(bundle, ws, { sendSdp, meeting: 'room-1@conference.meet.example', identity }),
         );
+        // Its own goodbye: callscope never closed it.
+        expect(clientCloses).toEqual([3001]);
         expect(data.metadata.format).toBe('jitsi-rtcstats');
         expect(data.metadata.clientProtocol).toBe('3.1_STANDARD');
         expect([data.metadata.userId, data.metadata.conferenceId, data.metadata.sessionId]).toEqual([
