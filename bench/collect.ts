@@ -13,7 +13,7 @@
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -76,6 +76,9 @@ type Stats = {
   loopMaxMs: number;
   connections: number;
   cpuPercent: number;
+  /** Since the previous sample. */
+  recentLoopP99Ms: number;
+  recentCpuPercent: number;
   calls: Record<string, number>;
 };
 
@@ -130,7 +133,13 @@ function client(n: number): void {
   ws.on('error', () => {});
 }
 
+// The load generator's own CPU, and the machine's: on a shared machine they say why a node fell behind.
+const generatorCpu = () => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
 const started = Date.now();
+const loadAtStart = loadavg()[0]!;
 for (let n = 0; n < CLIENTS; n++) {
   client(n);
   if (n % RAMP_PER_SECOND === RAMP_PER_SECOND - 1) await sleep(1000);
@@ -140,11 +149,16 @@ await ask('reset');
 const samples: (Stats & { at: number })[] = [];
 const sentAtStart = sent;
 const runStart = Date.now();
+const generatorFrom = generatorCpu();
 while (Date.now() - runStart < SECONDS * 1000) {
   await sleep(Math.min(10_000, SECONDS * 250));
   samples.push({ ...(await ask<Stats>('stats')), at: Math.round((Date.now() - runStart) / 1000) });
 }
 const sentPerSecond = Math.round((sent - sentAtStart) / ((Date.now() - runStart) / 1000));
+const generatorPercent = Math.round(
+  ((generatorCpu() - generatorFrom) / 1000 / (Date.now() - runStart)) * 100,
+);
+const loadAtEnd = loadavg()[0]!;
 const open = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
 for (const t of timers) clearInterval(t);
 for (const ws of sockets) ws.close(1000);
@@ -159,15 +173,17 @@ while (
 }
 const final = samples[samples.length - 1]!;
 console.log(
-  `bench:collect  ${CLIENTS} clients (${SCRIPTS.map((s) => s.protocol).join(', ')} in turn), ${SECONDS} s after a ${Math.round((runStart - started) / 1000)} s ramp, load average ${loadavg()[0]!.toFixed(2)}`,
+  `bench:collect  ${CLIENTS} clients (${SCRIPTS.map((s) => s.protocol).join(', ')} in turn), ${SECONDS} s after a ${Math.round((runStart - started) / 1000)} s ramp, load average ${loadAtStart.toFixed(2)} at the start, ${loadAtEnd.toFixed(2)} at the end (${cpus().length} cores)`,
 );
-console.log(`  clients open at the end of the run: ${open}; messages sent: ${sentPerSecond}/s`);
 console.log(
-  '  t(s)  connections  rss(MB)  heap(MB)  loop p50/p99/max (ms, since the ramp)  node CPU (% of a core, since the ramp)',
+  `  clients open at the end of the run: ${open}; messages sent: ${sentPerSecond}/s; the load generator used ${generatorPercent} % of a core`,
+);
+console.log(
+  '  t(s)  connections  rss(MB)  heap(MB)  loop p50/p99/max since the ramp (ms)  loop p99 this interval (ms)  node CPU % of a core (since the ramp / this interval)',
 );
 for (const s of samples)
   console.log(
-    `  ${String(s.at).padStart(4)}  ${String(s.connections).padStart(11)}  ${String(s.rssMb).padStart(7)}  ${String(s.heapMb).padStart(8)}  ${s.loopP50Ms}/${s.loopP99Ms}/${s.loopMaxMs}  ${s.cpuPercent}`,
+    `  ${String(s.at).padStart(4)}  ${String(s.connections).padStart(11)}  ${String(s.rssMb).padStart(7)}  ${String(s.heapMb).padStart(8)}  ${`${s.loopP50Ms}/${s.loopP99Ms}/${s.loopMaxMs}`.padStart(37)}  ${String(s.recentLoopP99Ms).padStart(27)}  ${s.cpuPercent} / ${s.recentCpuPercent}`,
   );
 console.log(
   `  rss first/last sample: ${samples[0]!.rssMb} -> ${final.rssMb} MB; event-loop p99 ${final.loopP99Ms} ms, max ${final.loopMaxMs} ms`,

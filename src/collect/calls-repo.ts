@@ -191,9 +191,10 @@ export class CallsRepo {
   }
 
   /**
-   * Calls some node should take up now: ended ones nobody holds, orphans of a node that stopped
-   * refreshing them (since `staleBefore`; lingering ones since `lingerBefore`), and those kept
-   * without credits (the caller checks the account's credits).
+   * Calls some node should take up now: ended ones nobody holds, and orphans of a node that
+   * stopped refreshing them (since `staleBefore`; lingering ones since `lingerBefore`). Those kept
+   * without credits are looked up by account (`unanalyzedAccounts`): the oldest of accounts that
+   * still have none would otherwise fill every round and keep the others waiting.
    */
   async due(staleBefore: number, lingerBefore: number, limit: number): Promise<CallRow[]> {
     const rows = await this.db
@@ -207,9 +208,35 @@ export class CallsRepo {
           ]),
           eb.and([eb('state', 'in', ['open', 'ending']), eb('seen_at', '<', staleBefore)]),
           eb.and([eb('state', '=', 'lingering'), eb('seen_at', '<', lingerBefore)]),
-          eb('state', '=', 'unanalyzed'),
         ]),
       )
+      .orderBy('seen_at')
+      .limit(limit)
+      .execute();
+    return rows.map(toRow);
+  }
+
+  /** Accounts with calls kept without credits, in id order after `after` (a cursor over rounds). */
+  async unanalyzedAccounts(after: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('collect_calls')
+      .select('account_id')
+      .distinct()
+      .where('state', '=', 'unanalyzed')
+      .where('account_id', '>', after)
+      .orderBy('account_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.account_id);
+  }
+
+  /** The account's calls kept without credits, oldest first. */
+  async unanalyzedOf(accountId: string, limit: number): Promise<CallRow[]> {
+    const rows = await this.db
+      .selectFrom('collect_calls')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('state', '=', 'unanalyzed')
       .orderBy('seen_at')
       .limit(limit)
       .execute();
@@ -227,13 +254,23 @@ export class CallsRepo {
     return Number(row?.bytes ?? 0);
   }
 
-  async countUnanalyzed(): Promise<number> {
-    const row = await this.db
+  /** Calls kept without credits, all accounts' or one's. */
+  async countUnanalyzed(accountId?: string): Promise<number> {
+    let query = this.db
       .selectFrom('collect_calls')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('state', '=', 'unanalyzed')
-      .executeTakeFirst();
+      .where('state', '=', 'unanalyzed');
+    if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+    const row = await query.executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /** The account's calls, newest first (finished ones are kept a day). */
+  async list(accountId: string, state: CallState | undefined, limit: number): Promise<CallRow[]> {
+    let query = this.db.selectFrom('collect_calls').selectAll().where('account_id', '=', accountId);
+    if (state !== undefined) query = query.where('state', '=', state);
+    const rows = await query.orderBy('started_at', 'desc').orderBy('id').limit(limit).execute();
+    return rows.map(toRow);
   }
 
   /** The stored session a call was saved as, found by the file name it was saved under. */

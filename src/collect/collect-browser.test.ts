@@ -8,13 +8,14 @@ import { startService, type TestService } from '../../test/support/service.js';
 import { analyzeDump } from '../analysis/analyze-dump.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import { chromiumPath } from '../web/test-support/browser.js';
-import { CALL_PAGE, v3Recorder, wrapRtcstats } from './test-support/call-page.js';
+import { CALL_PAGE, jitsiClient, v3Recorder, wrapRtcstats } from './test-support/call-page.js';
+import { bundleJitsiRtcstats, canBundleJitsi } from './test-support/jitsi-bundle.js';
 
 // Proof with real clients: Chromium makes a call in a page whose collecting client streams it to
 // a running callscope; the saved session must tell what the same browser's webrtc-internals dump
 // tells of that call. The clients come from node_modules when the npm registry has them there
-// (`rtcstats`; `@jitsi/rtcstats` is ESM with dependencies and needs a bundle, not done here); the
-// rtcstats-js protocol, whose package is not on the registry, from frames written to its format.
+// (`rtcstats`, and `@jitsi/rtcstats`, bundled with esbuild as an app would); the rtcstats-js
+// protocol, whose package is not on the registry, from frames written to its format.
 
 const executable = chromiumPath();
 const require = createRequire(import.meta.url);
@@ -62,7 +63,10 @@ function essentials(d: AnalyzeResponseData) {
   };
 }
 
-async function callAndCompare(makeClient: (wsUrl: string) => string): Promise<void> {
+/** The saved session, and the close codes the client saw when it says (window.collectClosed). */
+async function callAndCompare(
+  makeClient: (wsUrl: string) => string,
+): Promise<{ data: AnalyzeResponseData; clientCloses: number[] | null }> {
   const account = await service.account({ credits: 3 });
   const { token } = await service.ctx.tokens.issue(account.id, 'page', 'collect', Date.now(), {
     origins: [pageOrigin],
@@ -118,6 +122,11 @@ async function callAndCompare(makeClient: (wsUrl: string) => string): Promise<vo
     const reference = (await analyzeDump(internalsDump)).data;
     expect(essentials(saved.data)).toEqual(essentials(reference));
     expect(saved.data.metadata.origin).toBe(pageOrigin);
+    await page.waitForFunction('!window.collectClosed || window.collectClosed.length > 0');
+    const clientCloses = (await page.evaluate(
+      'window.collectClosed ? window.collectClosed.map((e) => e.code) : null',
+    )) as number[] | null;
+    return { data: saved.data, clientCloses };
   } finally {
     await browser.close();
   }
@@ -133,6 +142,30 @@ describe.skipIf(!executable)('real clients in Chromium stream a call that callsc
     },
     180_000,
   );
+
+  for (const sendSdp of [true, false])
+    it.skipIf(!canBundleJitsi())(
+      `@jitsi/rtcstats (protocol 3.1_STANDARD), from node_modules, sendSdp ${sendSdp}`,
+      async () => {
+        const bundle = await bundleJitsiRtcstats();
+        const identity = { displayName: 'alice', confName: 'room-1', meetingUniqueId: 'meeting-7' };
+        const { data, clientCloses } = await callAndCompare((ws) =>
+          jitsiClient(bundle, ws, { sendSdp, meeting: 'room-1@conference.meet.example', identity }),
+        );
+        // Its own goodbye: callscope never closed it.
+        expect(clientCloses).toEqual([3001]);
+        expect(data.metadata.format).toBe('jitsi-rtcstats');
+        expect(data.metadata.clientProtocol).toBe('3.1_STANDARD');
+        expect([data.metadata.userId, data.metadata.conferenceId, data.metadata.sessionId]).toEqual([
+          'alice',
+          'room-1',
+          'meeting-7',
+        ]);
+        // Without the SDP (jitsi-meet's default) the checks that read it are not applicable.
+        expect(data.metadata.notApplicable.includes('mungedLocalSdp')).toBe(!sendSdp);
+      },
+      180_000,
+    );
 
   it('the rtcstats-js protocol (file format 3), from frames written to its published format', async () => {
     await callAndCompare((ws) => v3Recorder(ws));

@@ -3,7 +3,7 @@ import { clientMessages, connectClient } from '../../test/support/collect-client
 import { startService, type TestService } from '../../test/support/service.js';
 import { waitFor } from '../../test/support/wait-for.js';
 
-// Auth, faults and credits of the collector. Each refusal or fault closes the socket with a code
+// Auth, faults and reconnects of the collector. Each refusal or fault closes the socket with a code
 // and a reason; the service goes on answering.
 
 let service: TestService;
@@ -124,34 +124,6 @@ describe('faults close the connection with a code, never the service', () => {
       expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
     }, 60_000);
   }
-});
-
-describe('credits', () => {
-  it('keeps a call without credits unanalyzed, and saves it once credits are added (one credit)', async () => {
-    const account = await service.account({ credits: 0 });
-    const client = await connectClient(
-      `${base()}/${await collectToken(account.id)}/page?user=u1`,
-      'rtcstats-2',
-    );
-    client.send(record(1));
-    client.ws.close(1000);
-    await waitFor('the call kept unanalyzed', async () => {
-      const r = await rows(account.id);
-      return r.length === 1 && r[0]!.state === 'unanalyzed' ? r : undefined;
-    });
-    const parts = await service.ctx.blobs.size(
-      `collect/${account.id}/${(await rows(account.id))[0]!.id}/000000`,
-    );
-    expect(parts).toBeGreaterThan(0);
-    await service.ctx.storage.accounts.addCredits(account.id, 2);
-    const [done] = await waitFor('the call saved', async () => {
-      const r = await rows(account.id);
-      return r[0]?.state === 'done' ? r : undefined;
-    });
-    expect(done!.session_id).toBeTruthy();
-    const quota = (await (await account.fetch('/v1.0/quota')).json()) as { remainingCredits: number };
-    expect(quota.remainingCredits).toBe(1);
-  }, 60_000);
 });
 
 describe('a jitsi client that reconnects continues its call', () => {

@@ -20,6 +20,8 @@ const DAY = 24 * 60 * 60 * 1000;
 /** `staleBefore` of a claim that takes the call whoever holds it, or only from this node (PostgreSQL has no infinite bigint). */
 const ANY_AGE = Number.MAX_SAFE_INTEGER;
 const NEVER_STALE = Number.MIN_SAFE_INTEGER;
+/** Calls (and accounts with unanalyzed calls) a node takes up in one round of its upkeep. */
+const ROUND = 20;
 
 /**
  * The collector of one node: it takes WebSocket upgrades on the collect paths, writes each call's
@@ -42,6 +44,8 @@ export class Collector implements ConnectionHost {
   readonly #work = new Set<Promise<unknown>>();
   #timers: NodeJS.Timeout[] = [];
   #closed = false;
+  /** Where the next round's look at accounts with unanalyzed calls starts (account id order). */
+  #unanalyzedAfter = '';
 
   constructor(private readonly ctx: ServiceContext) {
     this.calls = new CallsRepo(ctx.storage.database.db);
@@ -337,31 +341,43 @@ export class Collector implements ConnectionHost {
       await this.calls.heartbeat(this.node, now);
       const staleBefore = now - 3 * this.limits.flushMs;
       const lingerBefore = now - Math.max(this.limits.idleTimeoutMs, 3 * this.limits.flushMs);
-      const due = await this.calls.due(staleBefore, lingerBefore, 20);
-      const credits = new Map<string, boolean>();
+      const due = await this.calls.due(staleBefore, lingerBefore, ROUND);
       const work: Promise<unknown>[] = [];
       for (const row of due) {
         if (row.owner === this.node && row.state !== 'ended') continue;
-        if (row.state === 'unanalyzed') {
-          if (!credits.has(row.accountId)) {
-            const quota = await this.ctx.storage.accounts.quota(row.accountId, now);
-            credits.set(row.accountId, (quota?.remainingCredits ?? 0) > 0);
-          }
-          if (!credits.get(row.accountId)) continue;
-        }
         const from = row.state === 'lingering' ? lingerBefore : staleBefore;
-        if (row.state !== 'ended' && row.state !== 'unanalyzed' && row.owner !== null)
+        if (row.state !== 'ended' && row.owner !== null)
           this.log.warn(
             { call: row.id, state: row.state },
             'collect call of a node that stopped: taken over',
           );
         work.push(this.#claimAndFinish(row.id, [row.state], from));
       }
+      for (const id of await this.#creditsReturned(now))
+        work.push(this.#claimAndFinish(id, ['unanalyzed'], staleBefore));
       await Promise.all(work);
       await this.calls.expire(now - DAY);
     } catch (error) {
       this.log.warn({ err: error }, 'collect maintenance failed');
     }
+  }
+
+  /**
+   * Calls kept without credits whose account has credits again: up to ROUND accounts a round,
+   * taken in turn over the rounds, and no more calls of each than it has credits (and ROUND).
+   */
+  async #creditsReturned(now: number): Promise<string[]> {
+    let accounts = await this.calls.unanalyzedAccounts(this.#unanalyzedAfter, ROUND);
+    if (accounts.length === 0 && this.#unanalyzedAfter !== '')
+      accounts = await this.calls.unanalyzedAccounts('', ROUND);
+    this.#unanalyzedAfter = accounts.length === ROUND ? accounts[ROUND - 1]! : '';
+    const ids: string[] = [];
+    for (const accountId of accounts) {
+      const credits = (await this.ctx.storage.accounts.quota(accountId, now))?.remainingCredits ?? 0;
+      if (credits <= 0) continue;
+      for (const row of await this.calls.unanalyzedOf(accountId, Math.min(credits, ROUND))) ids.push(row.id);
+    }
+    return ids;
   }
 
   #track<T>(work: Promise<T>): void {

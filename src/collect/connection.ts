@@ -9,6 +9,11 @@ import { type ConnectionInfo, type Protocol, protocolOfFirstMessage } from './pr
 const SLOW_CLIENT_BYTES = 1024 * 1024;
 /** Messages held while the call's row is being created (a client flushing what it buffered). */
 const EARLY_BYTES = 4 * 1024 * 1024;
+/**
+ * What a jitsi client keeps while it cannot send (its BUFFER_LIMIT): all sent at once when the
+ * server's first `sn` arrives, after a reconnect up to that many messages in one go.
+ */
+const JITSI_CLIENT_BUFFER = 1000;
 
 /** What a connection needs from the node that holds it (the Collector). */
 export interface ConnectionHost {
@@ -127,6 +132,8 @@ export class CollectConnection {
 
   #open(protocol: Protocol): void {
     this.#protocol = protocol;
+    // Not a flood: the client replays its buffer once the call is opened (acknowledged).
+    if (protocol === 'jitsi') this.#budget.grant(JITSI_CLIENT_BUFFER);
     this.host.openCall(this, protocol).then(
       (call) => {
         this.call = call;

@@ -20,9 +20,13 @@ export interface LiveCall {
   lingerTimer?: NodeJS.Timeout;
 }
 
-/** Messages a connection may send: `rate` a second on average, bursts of ten times as many. */
+/**
+ * Messages a connection may send: `rate` a second on average, bursts of ten times as many, plus
+ * what `grant` adds once (spent before the rest, never refilled).
+ */
 export class MessageBudget {
   #tokens: number;
+  #extra = 0;
   #at: number;
 
   constructor(
@@ -33,9 +37,18 @@ export class MessageBudget {
     this.#at = now;
   }
 
+  /** Room for `messages` more, once: a client that resends what it kept while disconnected. */
+  grant(messages: number): void {
+    this.#extra += messages;
+  }
+
   take(now: number): boolean {
     this.#tokens = Math.min(this.rate * 10, this.#tokens + ((now - this.#at) / 1000) * this.rate);
     this.#at = now;
+    if (this.#extra >= 1) {
+      this.#extra -= 1;
+      return true;
+    }
     if (this.#tokens < 1) return false;
     this.#tokens -= 1;
     return true;

@@ -156,6 +156,7 @@ describe('authorization matrix', () => {
         raw(dump(SMALL)),
       );
       op(`GET ${p}/quota`, false, false, 'QuotaResponse', `${p}/quota`);
+      op(`GET ${p}/collect/calls`, false, false, 'CollectedCallsResponse', `${p}/collect/calls`);
       op(`GET ${p}/sessions`, false, false, 'SessionsListResponse', `${p}/sessions`);
       op(`GET ${p}/sessions/{id}`, false, true, 'SessionResponse', `${p}/sessions/${sessionId}`);
       op(`GET ${p}/sessions/{id}/dump`, false, true, 'SessionResponse', `${p}/sessions/${sessionId}/dump`);

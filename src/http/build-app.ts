@@ -15,6 +15,7 @@ import { withMcpPath } from './openapi-mcp.js';
 import { requestId } from './request-id.js';
 import type { App, RouteOptions } from './route-types.js';
 import { analyzeRoute } from './routes/analyze.js';
+import { collectedCallsRoute } from './routes/collected-calls.js';
 import { enrichRoute } from './routes/enrich.js';
 import { observationsRoutes } from './routes/observations.js';
 import { operationsRoutes } from './routes/operations.js';
@@ -141,6 +142,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     sessionsRoutes(scope, routeOptions);
     sessionDumpRoute(scope, routeOptions);
     dumpLinkRoute(scope, routeOptions);
+    collectedCallsRoute(scope, routeOptions);
     // The site alias serves every operation except enrich and observations (reference.md).
     if (!alias) {
       enrichRoute(scope, routeOptions);

@@ -114,3 +114,32 @@ export function v3Recorder(wsUrl: string): string {
 })();
 `;
 }
+
+/**
+ * `@jitsi/rtcstats` (bundled by jitsi-bundle.ts) set up as lib-jitsi-meet does: the API wrapped
+ * with `rtcstatsInit`, a `trace-ws` transport to the collect URL (it appends the meeting and
+ * `?statsSessionId=`), the app's ids sent with `trace.identity`, `trace.close()` when the
+ * conference is left (close code 3001). `sendSdp` as jitsi-meet's `rtcstatsSendSdp`.
+ */
+export function jitsiClient(
+  bundle: string,
+  wsUrl: string,
+  options: { sendSdp: boolean; meeting: string; identity: Record<string, string> },
+): string {
+  return `${bundle}
+(function () {
+  const { rtcstatsInit, traceInit } = window.jitsiRtcstats;
+  window.collectClosed = [];
+  const trace = traceInit({
+    endpoint: ${JSON.stringify(wsUrl)},
+    meetingFqn: ${JSON.stringify(options.meeting)},
+    onCloseCallback: (e) => window.collectClosed.push(e),
+    useLegacy: false,
+  });
+  rtcstatsInit(trace, { pollInterval: 1000, useLegacy: false, sendSdp: ${options.sendSdp} });
+  trace.connect(false);
+  trace.identity('identity', null, ${JSON.stringify(options.identity)});
+  window.endCollect = () => trace.close();
+})();
+`;
+}

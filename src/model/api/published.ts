@@ -6,6 +6,7 @@ import { PeerConnectionSummary } from '../payload/peer-connection-summary.js';
 import { StreamSummary } from '../payload/stream-summary.js';
 import { TransportSummary } from '../payload/transport-summary.js';
 import { UserAgentData } from '../payload/user-agent-data.js';
+import { CollectedCallsResponse } from './collected-calls.js';
 import * as R from './resources.js';
 
 /**
@@ -34,6 +35,7 @@ export const PUBLISHED_SCHEMAS: Record<string, object> = {
   DumpLinkResponse: R.DumpLinkResponse,
   AssembleRequest: R.AssembleRequest,
   SessionPatchRequest: R.SessionPatchRequest,
+  CollectedCallsResponse,
   UserAgentData,
   Metadata,
   PeerConnectionSummary,
