@@ -8,6 +8,7 @@ import pino from 'pino';
 import type { Plan } from '../../src/config/config.js';
 import { parseConfig } from '../../src/config/config.js';
 import { type BuiltApp, buildApp } from '../../src/http/build-app.js';
+import { closeApp } from '../../src/http/close-app.js';
 import type { ServiceContext } from '../../src/service/context.js';
 import { closeContext, createContext } from '../../src/service/create-context.js';
 import type { TokenScope } from '../../src/storage/index.js';
@@ -92,7 +93,7 @@ export async function startService(
       };
     },
     async close() {
-      await built.app.close();
+      await closeApp(built.app);
       await closeContext(ctx);
       rmSync(dataDir, { recursive: true, force: true });
     },

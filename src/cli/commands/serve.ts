@@ -3,6 +3,7 @@ import { ConfigError, parseConfig, settingsHelp } from '../../config/config.js';
 import { unknownSettings } from '../../config/unknown-settings.js';
 import { configWarnings } from '../../config/warnings.js';
 import { buildApp } from '../../http/build-app.js';
+import { closeApp } from '../../http/close-app.js';
 import { closeContext, createContext } from '../../service/create-context.js';
 import { drain } from '../../service/shutdown.js';
 import { startSweeper } from '../../service/sweeper.js';
@@ -79,7 +80,7 @@ export async function serveCommand(
       else ctx.log.info({ signal }, 'shutting down: finishing requests in flight');
       state.draining = true;
       stopSweeper();
-      await drain(ctx, () => app.close(), config.shutdownGraceMs);
+      await drain(ctx, () => closeApp(app), config.shutdownGraceMs);
       await closeContext(ctx);
     });
     app.server.on('close', () => resolve(0));
