@@ -67,6 +67,7 @@ export function renderPage(options: PageOptions): string {
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/vendor/uPlot.min.css">
 <link rel="stylesheet" href="/assets/app.css">
+<script src="/assets/app/theme.js"></script>
 ${missing ? '' : '<script type="module" src="/assets/app/main.js"></script>\n'}</head>
 <body${data}>
 <a class="skip-link" href="#main">Skip to main content</a>

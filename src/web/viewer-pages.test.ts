@@ -19,7 +19,9 @@ describe('viewer pages and assets', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       const html = await res.text();
       expect(html).toContain('<script type="module" src="/assets/app/main.js"></script>');
-      expect(html.match(/<script/g)).toHaveLength(1);
+      // The stored colour theme, applied before the first paint (a classic script: see theme.ts).
+      expect(html).toContain('<script src="/assets/app/theme.js"></script>');
+      expect(html.match(/<script/g)).toHaveLength(2);
       expect(html).toMatch(/<main id="main"/);
     }
     expect((await fetch(`${service.url}/sessions/not-an-id`)).status).toBe(404);

@@ -1,4 +1,5 @@
 import { ApiFailure } from './api.js';
+import { themeToggle } from './color-theme.js';
 import { h, main, replace } from './dom.js';
 import { renderHome } from './home.js';
 import { renderOwnSession, renderPublicSession } from './session.js';
@@ -23,6 +24,8 @@ function missing(): HTMLElement {
     h('a', { href: '/sessions' }, 'Back to your sessions'),
   );
 }
+
+document.querySelector('.site-header')?.append(themeToggle());
 
 start().catch((error: unknown) => {
   const message =
