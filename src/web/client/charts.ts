@@ -155,6 +155,8 @@ const resizing = new ResizeObserver((entries) => {
 
 onMomentSpan((at) => {
   moment = at;
+  // The moment shown, for tests and for anyone inspecting the page.
+  document.documentElement.dataset.moment = at.span ? `${at.at} ${at.span.join(' ')}` : String(at.at);
   for (const u of live.values()) {
     u.redraw(false);
     u.setLegend({});
