@@ -81,6 +81,20 @@ function row(item: ListItem, onDelete: (item: ListItem) => void): HTMLTableRowEl
   );
 }
 
+/**
+ * The filters, folded away on a phone (they would fill the screen above the first session) unless
+ * some are set; open on a wider screen.
+ */
+function filtersBox(state: URLSearchParams, navigate: (q: URLSearchParams) => void): HTMLElement {
+  const set = [...state.keys()].some((k) => k !== 'page' && k !== 'limit');
+  return h(
+    'details',
+    { class: 'filters-box', open: set || matchMedia('(min-width: 701px)').matches },
+    h('summary', null, set ? 'Filters (some set)' : 'Filters'),
+    filtersForm(state, (q) => navigate(q)),
+  );
+}
+
 /** The sessions list: filters, results and paging, with the state in the address bar. */
 export function sessionsList(): { element: HTMLElement; refresh: () => void } {
   const results = h('div', { class: 'results', 'aria-live': 'polite', 'aria-busy': 'false' });
@@ -154,7 +168,7 @@ export function sessionsList(): { element: HTMLElement; refresh: () => void } {
     'section',
     { class: 'card', 'aria-labelledby': 'list-title' },
     h('h2', { id: 'list-title' }, 'Stored sessions'),
-    filtersForm(state, (q) => navigate(q)),
+    filtersBox(state, navigate),
     results,
   );
   void load();

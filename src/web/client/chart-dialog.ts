@@ -1,0 +1,61 @@
+import type UPlot from 'uplot';
+import { type ChartSpec, keyboardCursor, label, loadUPlot, options } from './chart-options.js';
+import { currentZoom, enlarged, isSyncing, SYNC_KEY, setRange, shareZoom } from './chart-sync.js';
+import { h } from './dom.js';
+
+/** The chart in a modal dialog, as wide as the window allows; Escape or the button closes it. */
+export async function enlarge(spec: ChartSpec, opener: HTMLElement): Promise<void> {
+  const U = await loadUPlot();
+  const titleId = `enlarged-${Math.random().toString(36).slice(2)}`;
+  const close = h('button', { type: 'button', class: 'dialog-close' }, 'Close');
+  const plot = h('div', {
+    class: 'plot plot-large',
+    tabindex: 0,
+    role: 'group',
+    'aria-label': `${spec.title}: arrow keys move the cursor`,
+  });
+  const dialog = h(
+    'dialog',
+    { class: 'chart-dialog', 'aria-labelledby': titleId },
+    h('div', { class: 'dialog-head' }, h('h2', { id: titleId }, `${spec.title} (${spec.unit})`), close),
+    h('p', { class: 'hint' }, spec.describe),
+    plot,
+  );
+  document.body.append(dialog);
+  dialog.showModal();
+  const xs = spec.t.map((t) => (t - spec.t0) / 1000);
+  const size = () => ({
+    width: Math.max(240, Math.floor(plot.clientWidth)),
+    height: Math.max(220, Math.min(560, Math.floor(innerHeight * 0.6))),
+  });
+  const opts = options(U, spec, xs, size());
+  opts.cursor!.sync = { key: SYNC_KEY };
+  opts.hooks!.setScale = [
+    (u, key) => {
+      if (key !== 'x') return;
+      plot.dataset.xRange = `${u.scales.x!.min} ${u.scales.x!.max}`;
+      if (!isSyncing() && enlarged.has(u)) shareZoom(u, spec, null);
+    },
+  ];
+  const u = new U(opts, [xs, ...spec.series.map((s) => s.values)] as UPlot.AlignedData, plot);
+  label(u, spec);
+  enlarged.add(u);
+  const zoom = currentZoom();
+  if (zoom) setRange(u, zoom);
+  keyboardCursor(u, plot);
+  const resize = new ResizeObserver(() => u.setSize(size()));
+  resize.observe(plot);
+  close.addEventListener('click', () => dialog.close());
+  // A click on the backdrop (outside the dialog's box) closes it too.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  dialog.addEventListener('close', () => {
+    resize.disconnect();
+    enlarged.delete(u);
+    u.destroy();
+    dialog.remove();
+    opener.focus();
+  });
+  close.focus();
+}
