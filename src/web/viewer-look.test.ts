@@ -103,9 +103,28 @@ describe.skipIf(!executable)(
             overflow[name] = await widths(page);
             found[name] = await accessibilityViolations(page, ['heading-order']);
             await screenshot(page, `${name}-${theme}-${width}-full`, true);
+            if (name === 'list') continue;
+            // Another state: a cause opened from the timeline, its evidence and explanation shown.
+            await page.locator('.tl-cause').first().click();
+            await page.locator('details.obs[open] .explanation h4').first().waitFor();
+            overflow[`${name} with a cause open`] = await widths(page);
+            found[`${name} with a cause open`] = await accessibilityViolations(page, ['heading-order']);
           }
-          expect(overflow).toEqual({ list: [width, width], session: [width, width], share: [width, width] });
-          expect(found).toEqual({ list: [], session: [], share: [] });
+          const fits = [width, width];
+          expect(overflow).toEqual({
+            list: fits,
+            session: fits,
+            'session with a cause open': fits,
+            share: fits,
+            'share with a cause open': fits,
+          });
+          expect(found).toEqual({
+            list: [],
+            session: [],
+            'session with a cause open': [],
+            share: [],
+            'share with a cause open': [],
+          });
           expect(await problems()).toEqual([]);
           await context.close();
         }, 180_000);

@@ -155,7 +155,7 @@ export function callTimeline(d: SessionData, t0: number): HTMLElement | null {
   return h(
     'div',
     { class: 'call-timeline' },
-    h('h3', { id: 'call-timeline-title' }, 'The call over time'),
+    h('h3', { id: 'call-timeline-title', class: 'tl-heading' }, 'The call over time'),
     h(
       'div',
       { class: 'tl-grid' },
