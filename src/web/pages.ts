@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /** Which view the browser module renders into the page shell. */
-export type PageKind = 'home' | 'session' | 'share' | 'embed' | 'missing';
+export type PageKind = 'home' | 'session' | 'compare' | 'share' | 'embed' | 'missing';
 
 export interface PageOptions {
   kind: PageKind;
@@ -49,7 +49,7 @@ export function renderPage(options: PageOptions): string {
   const data = Object.entries({ page: options.kind, ...options.data })
     .map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(v)}"`)
     .join('');
-  const readOnly = options.kind !== 'home' && options.kind !== 'session';
+  const readOnly = options.kind !== 'home' && options.kind !== 'session' && options.kind !== 'compare';
   const brand = readOnly
     ? '<span class="brand">callscope</span>'
     : '<a class="brand" href="/sessions">callscope</a>';
