@@ -29,6 +29,7 @@ describe.skipIf(!executable)(
     let browser: Browser;
     let account: TestAccount;
     let id = '';
+    let other = '';
     let share = '';
     beforeAll(async () => {
       service = await startService();
@@ -40,6 +41,7 @@ describe.skipIf(!executable)(
           headers: { 'content-type': 'application/octet-stream' },
           body: readFileSync(fixture('chromium156', name, 'webrtc_internals_dump.txt')),
         });
+        other = id;
         id = ((await res.json()) as { callscopeId: string }).callscopeId;
       }
       const shared = await account.fetch(`/v1.0/sessions/${id}`, {
@@ -78,7 +80,7 @@ describe.skipIf(!executable)(
 
     for (const theme of THEMES)
       for (const width of WIDTHS)
-        it(`list, session and share pages in ${theme} at ${width} px: no overflow, no axe violation`, async () => {
+        it(`list, session, share and compare pages in ${theme} at ${width} px: no overflow, no axe violation`, async () => {
           const { context, page, problems } = await open(theme, width);
           const found: Record<string, string[]> = {};
           const overflow: Record<string, number[]> = {};
@@ -86,6 +88,11 @@ describe.skipIf(!executable)(
             ['list', '/sessions', (p) => p.locator('table.sessions tbody tr').nth(1).waitFor()],
             ['session', `/sessions/${id}`, sessionReady],
             ['share', share, sessionReady],
+            [
+              'compare',
+              `/compare?a=${id}&b=${other}`,
+              (p) => p.locator('#compare-series .plot').first().waitFor(),
+            ],
           ];
           for (const [name, path, ready] of pages) {
             await page.goto(`${service.url}${path}`);
@@ -103,7 +110,7 @@ describe.skipIf(!executable)(
             overflow[name] = await widths(page);
             found[name] = await accessibilityViolations(page, ['heading-order']);
             await screenshot(page, `${name}-${theme}-${width}-full`, true);
-            if (name === 'list') continue;
+            if (name === 'list' || name === 'compare') continue;
             // Another state: a cause opened from the timeline, its evidence and explanation shown.
             await page.locator('.tl-cause').first().click();
             await page.locator('details.obs[open] .explanation h4').first().waitFor();
@@ -117,6 +124,7 @@ describe.skipIf(!executable)(
             'session with a cause open': fits,
             share: fits,
             'share with a cause open': fits,
+            compare: fits,
           });
           expect(found).toEqual({
             list: [],
@@ -124,10 +132,42 @@ describe.skipIf(!executable)(
             'session with a cause open': [],
             share: [],
             'share with a cause open': [],
+            compare: [],
           });
           expect(await problems()).toEqual([]);
           await context.close();
         }, 180_000);
+
+    it('compares two sessions ticked in the list: scores, story, observations, key series', async () => {
+      const { context, page, problems } = await open('light', 1280);
+      await page.goto(`${service.url}/sessions`);
+      const compare = page.getByRole('button', { name: 'Compare the two ticked' });
+      expect(await compare.isDisabled()).toBe(true);
+      await page.getByRole('checkbox', { name: /\(outage\.txt\)$/ }).check();
+      await page.getByRole('checkbox', { name: /\(loss\.txt\)$/ }).check();
+      await compare.click();
+      await page.waitForURL(/\/compare\?a=[0-9a-f-]{36}&b=[0-9a-f-]{36}$/);
+      await page.getByRole('heading', { level: 1, name: 'Compare sessions' }).waitFor();
+      for (const name of ['Scores', 'What happened', 'Observations', 'Key series'])
+        await page.getByRole('heading', { level: 2, name }).waitFor();
+      expect(await page.locator('.compare-table').first().locator('thead th').allTextContents()).toEqual([
+        'First session',
+        'Second session',
+      ]);
+      // The two stories side by side.
+      expect(await page.locator('section[aria-labelledby="compare-story"] ol.story').count()).toBe(2);
+      // Each measure a pair of charts on one time axis, the longer call's.
+      const first = page.locator('.compare-measure').first();
+      await first.scrollIntoViewIfNeeded();
+      await expect.poll(() => first.locator('.plot[data-rendered]').count()).toBe(2);
+      const ranges = await Promise.all(
+        [0, 1].map((i) => first.locator('.plot').nth(i).getAttribute('data-x-range')),
+      );
+      expect(ranges[0]).toBe(ranges[1]);
+      await screenshot(page, 'compare-light-1280-series');
+      expect(await problems()).toEqual([]);
+      await context.close();
+    }, 60_000);
 
     it('keeps the theme chosen with the button, over the system’s, across pages', async () => {
       const { context, page } = await open('light', 1280);

@@ -12,7 +12,7 @@ describe('viewer pages and assets', () => {
   afterAll(async () => service?.close());
 
   it('serves the pages with a CSP and no inline script', async () => {
-    for (const path of ['/', '/sessions', '/sessions/0b6a1c6e-58a4-4b5e-9a55-1f2a3b4c5d6e']) {
+    for (const path of ['/', '/sessions', '/compare', '/sessions/0b6a1c6e-58a4-4b5e-9a55-1f2a3b4c5d6e']) {
       const res = await fetch(`${service.url}${path}`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'self'/);

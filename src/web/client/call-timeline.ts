@@ -13,6 +13,9 @@ import type { Observation, SessionData } from './types.js';
  * that also marks its moment and its episode on every chart.
  */
 
+/** Causes nearer than this share of the call's length are drawn side by side. */
+const CLUSTER_SHARE = 0.02;
+
 /** A tick step that gives about `count` labels over `span` seconds. */
 function tickStep(span: number, count: number): number {
   const steps = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200];
@@ -82,8 +85,16 @@ export function callTimeline(d: SessionData, t0: number): HTMLElement | null {
       ...lane.segments.map((s) => `${STATE_TEXT[s.state]} ${since(s.from)} to ${since(s.to)}`),
       ...lane.ticks.map((t) => `${t.kind} at ${since(t.at)}`),
     ];
+    // Causes close in time (a second apart on a long call) would hide one another: each after the
+    // first of a cluster is set a marker's width further right; its title keeps the exact time.
+    let clusterStart = Number.NEGATIVE_INFINITY;
+    let inCluster = 0;
     const marks = lane.causes.map(({ line, observation }) => {
       const at = line.atMs!;
+      if (at - clusterStart > span * CLUSTER_SHARE) {
+        clusterStart = at;
+        inCluster = 0;
+      } else inCluster++;
       const mark = h(
         'a',
         {
@@ -96,7 +107,9 @@ export function callTimeline(d: SessionData, t0: number): HTMLElement | null {
         },
         h('span', { class: 'tl-cause-time', 'aria-hidden': 'true' }, line.at),
       );
-      mark.style.left = pct(at);
+      // Near the end of the lane a cluster grows leftwards, so that it stays on the page.
+      const sign = at - start > span * 0.9 ? '-' : '+';
+      mark.style.left = inCluster ? `calc(${pct(at)} ${sign} ${inCluster * 1.3}rem)` : pct(at);
       return mark;
     });
     return h(

@@ -125,7 +125,7 @@ export function keySeries(sides: [Side, Side]): HTMLElement[] {
     h(
       'section',
       { class: 'compare-measure', 'aria-label': m.title },
-      h('h3', null, `${m.title} (${m.unit})`),
+      h('h3', { class: 'compare-measure-title' }, `${m.title} (${m.unit})`),
       h('div', { class: 'compare-cols' }, ...sides.map((side) => chart(side, m, xRange))),
     ),
   );

@@ -216,7 +216,7 @@ export async function renderCompare(): Promise<void> {
           UUID.test(refs[i]!)
             ? h('a', { href: `/sessions/${refs[i]}` }, s.data.title || 'Untitled session')
             : s.data.title,
-          s.data.fileName ? h('span', { class: 'file-name' }, ` (${s.data.fileName})`) : null,
+          s.data.fileName ? h('span', { class: 'compare-file' }, ` (${s.data.fileName})`) : null,
         ),
       ),
     ),
