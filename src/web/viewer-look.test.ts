@@ -91,7 +91,7 @@ describe.skipIf(!executable)(
             [
               'compare',
               `/compare?a=${id}&b=${other}`,
-              (p) => p.locator('#compare-series .plot').first().waitFor(),
+              (p) => p.locator('section[aria-labelledby="compare-series"] .plot').first().waitFor(),
             ],
           ];
           for (const [name, path, ready] of pages) {

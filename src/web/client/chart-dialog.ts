@@ -3,7 +3,12 @@ import { type ChartSpec, keyboardCursor, label, loadUPlot, options } from './cha
 import { currentZoom, enlarged, isSyncing, SYNC_KEY, setRange, shareZoom } from './chart-sync.js';
 import { h } from './dom.js';
 
-/** The chart in a modal dialog, as wide as the window allows; Escape or the button closes it. */
+/**
+ * The chart in a dialog over the page, as wide as the window allows; Escape, the button or a click
+ * beside it closes it, and the focus goes back to the button that opened it. The dialog is opened
+ * with show() and keeps the focus itself: showModal() makes the rest of the page inert, and on a
+ * call with hundreds of charts restyling all of it took longer than a frame.
+ */
 export async function enlarge(spec: ChartSpec, opener: HTMLElement): Promise<void> {
   const U = await loadUPlot();
   const titleId = `enlarged-${Math.random().toString(36).slice(2)}`;
@@ -16,13 +21,14 @@ export async function enlarge(spec: ChartSpec, opener: HTMLElement): Promise<voi
   });
   const dialog = h(
     'dialog',
-    { class: 'chart-dialog', 'aria-labelledby': titleId },
+    { class: 'chart-dialog', 'aria-labelledby': titleId, 'aria-modal': 'true' },
     h('div', { class: 'dialog-head' }, h('h2', { id: titleId }, `${spec.title} (${spec.unit})`), close),
     h('p', { class: 'hint' }, spec.describe),
     plot,
   );
-  document.body.append(dialog);
-  dialog.showModal();
+  const backdrop = h('div', { class: 'chart-backdrop' });
+  document.body.append(backdrop, dialog);
+  dialog.show();
   const xs = spec.t.map((t) => (t - spec.t0) / 1000);
   const size = () => ({
     width: Math.max(240, Math.floor(plot.clientWidth)),
@@ -45,16 +51,25 @@ export async function enlarge(spec: ChartSpec, opener: HTMLElement): Promise<voi
   keyboardCursor(u, plot);
   const resize = new ResizeObserver(() => u.setSize(size()));
   resize.observe(plot);
-  close.addEventListener('click', () => dialog.close());
-  // A click on the backdrop (outside the dialog's box) closes it too.
-  dialog.addEventListener('click', (event) => {
-    if (event.target === dialog) dialog.close();
+  const done = () => dialog.close();
+  close.addEventListener('click', done);
+  backdrop.addEventListener('click', done);
+  dialog.addEventListener('keydown', (event) => {
+    // Escape closes (unless a chart's cursor took it first); Tab goes round the dialog's two stops.
+    if (event.key === 'Escape' && !event.defaultPrevented) {
+      event.preventDefault();
+      done();
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      (document.activeElement === close ? plot : close).focus();
+    }
   });
   dialog.addEventListener('close', () => {
     resize.disconnect();
     enlarged.delete(u);
     u.destroy();
     dialog.remove();
+    backdrop.remove();
     opener.focus();
   });
   close.focus();

@@ -112,6 +112,20 @@ function charts(what: string, series: Series, groups: Group[], frame: Frame, mar
   return out;
 }
 
+/** Height of a full-width chart with its caption and legend, for the size of a grid not drawn yet. */
+const CHART_BLOCK_PX = 300;
+
+/**
+ * A grid of charts. Off screen the browser skips its style and layout (content-visibility), which
+ * keeps a theme change, the compact grid or an opened observation quick on a call with hundreds of
+ * charts; its height until first drawn is estimated from its number of charts.
+ */
+function chartGrid(list: HTMLElement[]): HTMLElement {
+  const grid = h('div', { class: 'chart-grid' }, ...list);
+  grid.style.containIntrinsicSize = `auto ${list.length * CHART_BLOCK_PX}px`;
+  return grid;
+}
+
 function streamCard(key: string, s: Stream, d: SessionData, frame: Frame): HTMLElement {
   const what = `${s.direction} ${s.kind}`;
   const codec = s.codec?.mimeType.replace(/^(audio|video)\//, '');
@@ -143,9 +157,7 @@ function streamCard(key: string, s: Stream, d: SessionData, frame: Frame): HTMLE
       ['RTT', avg(s.roundTripTimeMs, 'ms')],
       ['Observations', marks.onsets.length ? String(marks.onsets.length) : null],
     ]),
-    list.length
-      ? h('div', { class: 'chart-grid' }, ...list)
-      : h('p', { class: 'hint' }, 'No samples to chart.'),
+    list.length ? chartGrid(list) : h('p', { class: 'hint' }, 'No samples to chart.'),
   );
 }
 
@@ -190,7 +202,7 @@ export function chartsSection(d: SessionData, t0: number): HTMLElement {
       { class: 'pc-charts', id: connectionAnchor(pc.id), 'aria-label': `Connection ${pc.id}`, tabindex: -1 },
       h('h3', null, `Connection ${pc.id}`),
       note ? h('p', { class: 'hint' }, note) : null,
-      ownCharts.length ? h('div', { class: 'chart-grid' }, ...ownCharts) : null,
+      ownCharts.length ? chartGrid(ownCharts) : null,
       ...media.map(([key, s]) => streamCard(key, s, d, frame)),
       channels.length
         ? h(
