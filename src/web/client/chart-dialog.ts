@@ -1,5 +1,12 @@
 import type UPlot from 'uplot';
-import { type ChartSpec, keyboardCursor, label, loadUPlot, options } from './chart-options.js';
+import {
+  type ChartSpec,
+  keyboardCursor,
+  label,
+  loadUPlot,
+  options,
+  type UPlotCtor,
+} from './chart-options.js';
 import { currentZoom, enlarged, isSyncing, SYNC_KEY, setRange, shareZoom } from './chart-sync.js';
 import { h } from './dom.js';
 
@@ -29,6 +36,22 @@ export async function enlarge(spec: ChartSpec, opener: HTMLElement): Promise<voi
   const backdrop = h('div', { class: 'chart-backdrop' });
   document.body.append(backdrop, dialog);
   dialog.show();
+  close.focus();
+  // The dialog is painted first (a task after the next frame's callbacks runs after its paint),
+  // then the chart is drawn into it: the click is answered within a frame.
+  requestAnimationFrame(() => setTimeout(() => drawInto(U, spec, dialog, plot, backdrop, opener)));
+}
+
+function drawInto(
+  U: UPlotCtor,
+  spec: ChartSpec,
+  dialog: HTMLDialogElement,
+  plot: HTMLElement,
+  backdrop: HTMLElement,
+  opener: HTMLElement,
+): void {
+  if (!dialog.open) return;
+  const close = dialog.querySelector<HTMLButtonElement>('.dialog-close')!;
   const xs = spec.t.map((t) => (t - spec.t0) / 1000);
   const size = () => ({
     width: Math.max(240, Math.floor(plot.clientWidth)),
@@ -72,5 +95,4 @@ export async function enlarge(spec: ChartSpec, opener: HTMLElement): Promise<voi
     backdrop.remove();
     opener.focus();
   });
-  close.focus();
 }
