@@ -83,9 +83,15 @@ function resizeChart(plot: Element, clientWidth: number): void {
     u.setSize({ width, height: height() });
 }
 
+/**
+ * Only the charts in the viewport now are resized at once: after the grid changes (compact and
+ * back) most of the charts that were on screen are not any more, and the screen watch has not
+ * said so yet. Layout is fresh in this callback, so their boxes cost nothing to read.
+ */
 const resizing = new ResizeObserver((entries) => {
   for (const entry of entries) {
-    if (onScreen.has(entry.target)) resizeChart(entry.target, entry.contentRect.width);
+    const box = entry.target.getBoundingClientRect();
+    if (box.bottom > 0 && box.top < innerHeight) resizeChart(entry.target, entry.contentRect.width);
     else unsized.add(entry.target);
   }
 });
