@@ -138,6 +138,10 @@ export function webRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           })
         : sendMissing(reply, 'session'),
   );
+  // Two sessions side by side: ids (or share links) in the query, read by the browser with the token.
+  app.get('/compare', { schema: hide }, async (_request, reply) =>
+    sendPage(reply, { kind: 'compare', title: 'Compare sessions · callscope', data: { titles: TITLES } }),
+  );
   downloadRoute(app, ctx);
   publicViewer(app, ctx, 'share', (link) => sharedSessionRow(ctx, link));
   publicViewer(app, ctx, 'embed', (token) => embeddedSessionRow(ctx, token));

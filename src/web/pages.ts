@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /** Which view the browser module renders into the page shell. */
-export type PageKind = 'home' | 'session' | 'share' | 'embed' | 'missing';
+export type PageKind = 'home' | 'session' | 'compare' | 'share' | 'embed' | 'missing';
 
 export interface PageOptions {
   kind: PageKind;
@@ -49,7 +49,7 @@ export function renderPage(options: PageOptions): string {
   const data = Object.entries({ page: options.kind, ...options.data })
     .map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(v)}"`)
     .join('');
-  const readOnly = options.kind !== 'home' && options.kind !== 'session';
+  const readOnly = options.kind !== 'home' && options.kind !== 'session' && options.kind !== 'compare';
   const brand = readOnly
     ? '<span class="brand">callscope</span>'
     : '<a class="brand" href="/sessions">callscope</a>';
@@ -67,6 +67,7 @@ export function renderPage(options: PageOptions): string {
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/vendor/uPlot.min.css">
 <link rel="stylesheet" href="/assets/app.css">
+<script src="/assets/app/theme.js"></script>
 ${missing ? '' : '<script type="module" src="/assets/app/main.js"></script>\n'}</head>
 <body${data}>
 <a class="skip-link" href="#main">Skip to main content</a>

@@ -12,14 +12,16 @@ describe('viewer pages and assets', () => {
   afterAll(async () => service?.close());
 
   it('serves the pages with a CSP and no inline script', async () => {
-    for (const path of ['/', '/sessions', '/sessions/0b6a1c6e-58a4-4b5e-9a55-1f2a3b4c5d6e']) {
+    for (const path of ['/', '/sessions', '/compare', '/sessions/0b6a1c6e-58a4-4b5e-9a55-1f2a3b4c5d6e']) {
       const res = await fetch(`${service.url}${path}`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'self'/);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       const html = await res.text();
       expect(html).toContain('<script type="module" src="/assets/app/main.js"></script>');
-      expect(html.match(/<script/g)).toHaveLength(1);
+      // The stored colour theme, applied before the first paint (a classic script: see theme.ts).
+      expect(html).toContain('<script src="/assets/app/theme.js"></script>');
+      expect(html.match(/<script/g)).toHaveLength(2);
       expect(html).toMatch(/<main id="main"/);
     }
     expect((await fetch(`${service.url}/sessions/not-an-id`)).status).toBe(404);

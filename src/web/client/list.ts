@@ -66,6 +66,15 @@ function row(item: ListItem, onDelete: (item: ListItem) => void): HTMLTableRowEl
     ),
     cell('Connectivity', a?.connectivity ?? '–'),
     cell(
+      'Compare',
+      h('input', {
+        type: 'checkbox',
+        class: 'compare-pick',
+        value: item.callscopeId,
+        'aria-label': `Compare ${item.title || 'Untitled session'} (${item.fileName})`,
+      }),
+    ),
+    cell(
       'Actions',
       h(
         'button',
@@ -79,6 +88,38 @@ function row(item: ListItem, onDelete: (item: ListItem) => void): HTMLTableRowEl
       ),
     ),
   );
+}
+
+/**
+ * The filters, folded away on a phone (they would fill the screen above the first session) unless
+ * some are set; open on a wider screen.
+ */
+function filtersBox(state: URLSearchParams, navigate: (q: URLSearchParams) => void): HTMLElement {
+  const set = [...state.keys()].some((k) => k !== 'page' && k !== 'limit');
+  return h(
+    'details',
+    { class: 'filters-box', open: set || matchMedia('(min-width: 701px)').matches },
+    h('summary', null, set ? 'Filters (some set)' : 'Filters'),
+    filtersForm(state, (q) => navigate(q)),
+  );
+}
+
+/** "Compare": enabled once two sessions of the table are ticked, it opens them side by side. */
+function compareBar(table: HTMLElement): HTMLElement {
+  const button = h('button', { type: 'button', disabled: true }, 'Compare the two ticked');
+  const picked = () =>
+    [...table.querySelectorAll<HTMLInputElement>('input.compare-pick:checked')].map((b) => b.value);
+  const hint = h('span', { class: 'hint', 'aria-live': 'polite' }, 'Tick two sessions to compare them.');
+  table.addEventListener('change', () => {
+    const n = picked().length;
+    button.disabled = n !== 2;
+    hint.textContent = n === 2 ? '' : `Tick two sessions to compare them (${n} ticked).`;
+  });
+  button.addEventListener('click', () => {
+    const [a, b] = picked();
+    if (a && b) location.assign(`/compare?${new URLSearchParams({ a, b })}`);
+  });
+  return h('div', { class: 'actions compare-bar' }, button, hint);
 }
 
 /** The sessions list: filters, results and paging, with the state in the address bar. */
@@ -109,6 +150,7 @@ export function sessionsList(): { element: HTMLElement; refresh: () => void } {
               'Score',
               'Issues',
               'Connectivity',
+              'Compare',
               'Actions',
             ].map((c) => h('th', { scope: 'col' }, c)),
           ),
@@ -117,6 +159,7 @@ export function sessionsList(): { element: HTMLElement; refresh: () => void } {
       );
       replace(
         results,
+        res.data.length ? compareBar(table) : null,
         res.data.length ? table : h('p', null, 'No session matches these filters.'),
         h(
           'nav',
@@ -154,7 +197,7 @@ export function sessionsList(): { element: HTMLElement; refresh: () => void } {
     'section',
     { class: 'card', 'aria-labelledby': 'list-title' },
     h('h2', { id: 'list-title' }, 'Stored sessions'),
-    filtersForm(state, (q) => navigate(q)),
+    filtersBox(state, navigate),
     results,
   );
   void load();

@@ -1,4 +1,6 @@
 import { ApiFailure } from './api.js';
+import { themeToggle } from './color-theme.js';
+import { renderCompare } from './compare.js';
 import { h, main, replace } from './dom.js';
 import { renderHome } from './home.js';
 import { renderOwnSession, renderPublicSession } from './session.js';
@@ -7,6 +9,7 @@ import { renderOwnSession, renderPublicSession } from './session.js';
 async function start(): Promise<void> {
   const { page, sessionId, source, explainBase } = document.body.dataset;
   if (page === 'home') return renderHome();
+  if (page === 'compare') return renderCompare();
   if (page === 'session' && sessionId) return renderOwnSession(sessionId);
   if ((page === 'share' || page === 'embed') && source && explainBase)
     return renderPublicSession(source, { kind: page, explainBase });
@@ -23,6 +26,8 @@ function missing(): HTMLElement {
     h('a', { href: '/sessions' }, 'Back to your sessions'),
   );
 }
+
+document.querySelector('.site-header')?.append(themeToggle());
 
 start().catch((error: unknown) => {
   const message =

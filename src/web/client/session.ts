@@ -82,7 +82,7 @@ function render(res: SessionResponse, mode: ViewMode): void {
     header(d),
     mode.kind === 'owner' ? ownerActions(res) : null,
     pageNav(),
-    storySection(d),
+    storySection(d, t0),
     observationsSection(d, mode, t0),
     timelineSection(d, t0),
     chartsSection(d, t0),

@@ -1,3 +1,4 @@
+import { callTimeline } from './call-timeline.js';
 import { type Child, h } from './dom.js';
 import { capitalize, clock, num } from './format.js';
 import { showMoment } from './moment.js';
@@ -11,7 +12,12 @@ const sinceCall = (atMs: number, t0: number): string => clock((atMs - t0) / 1000
  * A link to observation `index` that opens it: following a link to a closed <details> would show
  * its summary only, not the evidence the reader came for.
  */
-export function observationLink(index: number, text: Child, atMs?: number | null): HTMLAnchorElement {
+export function observationLink(
+  index: number,
+  text: Child,
+  atMs?: number | null,
+  span?: [number, number],
+): HTMLAnchorElement {
   return h(
     'a',
     {
@@ -19,7 +25,7 @@ export function observationLink(index: number, text: Child, atMs?: number | null
       onclick: () => {
         const target = document.getElementById(`obs-${index}`);
         if (target instanceof HTMLDetailsElement) target.open = true;
-        if (atMs !== null && atMs !== undefined) showMoment(atMs);
+        if (atMs !== null && atMs !== undefined) showMoment(atMs, span);
       },
     },
     text,
@@ -30,12 +36,18 @@ export function observationLink(index: number, text: Child, atMs?: number | null
  * "What happened", first on the session page: the payload's story (src/causes/story.ts tells it,
  * the CLI prints the same lines), each line linking to the observation it tells.
  */
-export function storySection(d: SessionData): HTMLElement {
+export function storySection(d: SessionData, t0: number): HTMLElement {
   const lines = d.whatHappened;
+  const episode = (i: number): [number, number] | undefined => {
+    const e = d.observations[i]?.episodes?.[0];
+    return e ? [e.start, e.end] : undefined;
+  };
   return h(
     'section',
     { id: 'what-happened', class: 'card', 'aria-labelledby': 'what-happened-title' },
     h('h2', { id: 'what-happened-title' }, 'What happened'),
+    callTimeline(d, t0),
+    lines.length ? h('h3', null, 'The causes, in time order') : null,
     lines.length === 0
       ? h('p', null, 'Nothing went wrong that callscope can see.')
       : h(
@@ -47,7 +59,11 @@ export function storySection(d: SessionData): HTMLElement {
               { 'data-type': line.type },
               h('span', { class: 'story-time' }, line.at),
               h('span', { class: `sev sev-${line.severity}` }, capitalize(line.severity)),
-              h('span', { class: 'story-text' }, observationLink(line.observation, line.text, line.atMs)),
+              h(
+                'span',
+                { class: 'story-text' },
+                observationLink(line.observation, line.text, line.atMs, episode(line.observation)),
+              ),
             ),
           ),
         ),

@@ -1,9 +1,9 @@
-import { type ChartSpec, lazyChart } from './charts.js';
+import { type Band, type ChartSpec, lazyChart, setCompactCharts } from './charts.js';
 import { emptyConnectionNote } from './connection-note.js';
 import { dl, h, uid } from './dom.js';
 import { byCreation, capitalize, count, duration, num } from './format.js';
 import { connectionAnchor, streamAnchor } from './moment.js';
-import type { Distribution, Series, SessionData, Stream } from './types.js';
+import type { Distribution, Observation, Series, SessionData, Stream } from './types.js';
 
 interface Group {
   title: string;
@@ -76,7 +76,22 @@ interface Frame {
   xRange: [number, number];
 }
 
-function charts(what: string, series: Series, groups: Group[], frame: Frame, marks: number[]): HTMLElement[] {
+/** What the charts of a stream or connection mark: where its observations start, and their episodes. */
+interface Marks {
+  onsets: number[];
+  bands: Band[];
+}
+
+function marksOf(list: Observation[]): Marks {
+  return {
+    onsets: list.filter((o) => o.firstSeenAt !== null).map((o) => o.firstSeenAt!),
+    bands: list.flatMap((o) =>
+      (o.episodes ?? []).map((e) => ({ start: e.start, end: e.end, severity: o.severity })),
+    ),
+  };
+}
+
+function charts(what: string, series: Series, groups: Group[], frame: Frame, marks: Marks): HTMLElement[] {
   const out: HTMLElement[] = [];
   for (const g of groups) {
     const present = g.keys.filter(([k]) => series[k]?.some((v) => v !== null));
@@ -86,22 +101,35 @@ function charts(what: string, series: Series, groups: Group[], frame: Frame, mar
       unit: g.unit,
       t: series.t,
       ...frame,
-      marks,
+      marks: marks.onsets,
+      bands: marks.bands,
       series: present.map(([k, label]) => ({ label, values: series[k]! })),
       fromZero: g.fromZero === true,
       describe: `${g.title} of ${what} over ${duration(series.t.at(-1)! - series.t[0]!)}, ${series.t.length} samples.`,
     };
-    out.push(lazyChart(spec));
+    out.push(lazyChart(spec, what));
   }
   return out;
+}
+
+/** Height of a full-width chart with its caption and legend, for the size of a grid not drawn yet. */
+const CHART_BLOCK_PX = 300;
+
+/**
+ * A grid of charts. Off screen the browser skips its style and layout (content-visibility), which
+ * keeps a theme change, the compact grid or an opened observation quick on a call with hundreds of
+ * charts; its height until first drawn is estimated from its number of charts.
+ */
+function chartGrid(list: HTMLElement[]): HTMLElement {
+  const grid = h('div', { class: 'chart-grid' }, ...list);
+  grid.style.containIntrinsicSize = `auto ${list.length * CHART_BLOCK_PX}px`;
+  return grid;
 }
 
 function streamCard(key: string, s: Stream, d: SessionData, frame: Frame): HTMLElement {
   const what = `${s.direction} ${s.kind}`;
   const codec = s.codec?.mimeType.replace(/^(audio|video)\//, '');
-  const marks = d.observations
-    .filter((o) => o.source.pid === s.pid && o.source.sid === s.sid && o.firstSeenAt !== null)
-    .map((o) => o.firstSeenAt!);
+  const marks = marksOf(d.observations.filter((o) => o.source.pid === s.pid && o.source.sid === s.sid));
   const list = charts(`the ${what} stream`, s.series, STREAM_GROUPS, frame, marks);
   return h(
     'article',
@@ -110,7 +138,7 @@ function streamCard(key: string, s: Stream, d: SessionData, frame: Frame): HTMLE
       id: streamAnchor(key),
       'data-kind': s.kind,
       'data-direction': s.direction,
-      'data-observed': marks.length > 0,
+      'data-observed': marks.onsets.length > 0,
       tabindex: -1,
     },
     h(
@@ -127,11 +155,9 @@ function streamCard(key: string, s: Stream, d: SessionData, frame: Frame): HTMLE
       ['Bitrate', avg(s.bitrateKbps, 'kbps')],
       ['Jitter', avg(s.jitterMs, 'ms')],
       ['RTT', avg(s.roundTripTimeMs, 'ms')],
-      ['Observations', marks.length ? String(marks.length) : null],
+      ['Observations', marks.onsets.length ? String(marks.onsets.length) : null],
     ]),
-    list.length
-      ? h('div', { class: 'chart-grid' }, ...list)
-      : h('p', { class: 'hint' }, 'No samples to chart.'),
+    list.length ? chartGrid(list) : h('p', { class: 'hint' }, 'No samples to chart.'),
   );
 }
 
@@ -164,9 +190,7 @@ export function chartsSection(d: SessionData, t0: number): HTMLElement {
   // Streams with a card: audio and video (and a data channel with samples); other data channels are listed.
   let charted = 0;
   const groups = pcs.map((pc) => {
-    const marks = d.observations
-      .filter((o) => o.source.pid === pc.id && !o.source.sid && o.firstSeenAt !== null)
-      .map((o) => o.firstSeenAt!);
+    const marks = marksOf(d.observations.filter((o) => o.source.pid === pc.id && !o.source.sid));
     const own = streams.filter(([, s]) => s.pid === pc.id);
     const media = own.filter(([, s]) => s.kind !== 'data' || s.series.t.length > 0);
     const channels = own.filter(([, s]) => s.kind === 'data' && s.series.t.length === 0);
@@ -178,7 +202,7 @@ export function chartsSection(d: SessionData, t0: number): HTMLElement {
       { class: 'pc-charts', id: connectionAnchor(pc.id), 'aria-label': `Connection ${pc.id}`, tabindex: -1 },
       h('h3', null, `Connection ${pc.id}`),
       note ? h('p', { class: 'hint' }, note) : null,
-      ownCharts.length ? h('div', { class: 'chart-grid' }, ...ownCharts) : null,
+      ownCharts.length ? chartGrid(ownCharts) : null,
       ...media.map(([key, s]) => streamCard(key, s, d, frame)),
       channels.length
         ? h(
@@ -195,16 +219,52 @@ export function chartsSection(d: SessionData, t0: number): HTMLElement {
     const keep = FILTERS.find(([v]) => v === filter.value)?.[2] ?? (() => true);
     for (const el of document.querySelectorAll<HTMLElement>('#charts article.stream')) el.hidden = !keep(el);
   });
-  return h(
+  const section: HTMLElement = h(
     'section',
     { id: 'charts', class: 'card', 'aria-labelledby': 'charts-title' },
     h('h2', { id: 'charts-title' }, `Charts (${count(charted, 'stream')})`),
-    h('div', { class: 'field inline' }, h('label', { for: id }, 'Show'), filter),
+    h(
+      'div',
+      { class: 'chart-tools' },
+      h('div', { class: 'field inline' }, h('label', { for: id }, 'Show'), filter),
+      compactToggle(() => section),
+    ),
     h(
       'p',
       { class: 'hint' },
-      'Drag across a chart to zoom in, double-click to zoom out. A red line marks the moment you picked; dashed lines mark where observations were first seen.',
+      'Drag across a chart to zoom every chart in, double-click to zoom out; the cursor and its values follow on every chart. With the keyboard, focus a chart and use the arrow keys (Shift for bigger steps). A solid line marks the moment you picked; dashed lines mark where observations were first seen, shaded bands how long they lasted.',
     ),
     ...groups,
   );
+  return section;
+}
+
+const LAYOUT_KEY = 'callscope.charts';
+
+/** Full-width charts, or the compact grid (the choice is kept in this browser). */
+function compactToggle(section: () => HTMLElement): HTMLButtonElement {
+  let on = false;
+  try {
+    on = localStorage.getItem(LAYOUT_KEY) === 'compact';
+  } catch {}
+  const button = h(
+    'button',
+    { type: 'button', class: 'compact-toggle', 'aria-pressed': String(on) },
+    'Compact grid',
+  );
+  const apply = () => {
+    setCompactCharts(on);
+    section().classList.toggle('compact', on);
+    button.setAttribute('aria-pressed', String(on));
+  };
+  queueMicrotask(apply);
+  button.addEventListener('click', () => {
+    on = !on;
+    try {
+      if (on) localStorage.setItem(LAYOUT_KEY, 'compact');
+      else localStorage.removeItem(LAYOUT_KEY);
+    } catch {}
+    apply();
+  });
+  return button;
 }

@@ -117,3 +117,75 @@ export const focused = (page: Page) =>
       outline: `${style.outlineStyle} ${style.outlineWidth}`,
     };
   });
+
+declare const PerformanceObserver: new (
+  callback: (list: { getEntries(): { name: string; duration: number; interactionId?: number }[] }) => void,
+) => { observe(options: object): void };
+declare const MouseEvent: new (type: string, init: object) => unknown;
+declare function setTimeout(callback: () => void, ms: number): void;
+declare const performance: { now(): number };
+interface Timed {
+  eventTimes: { name: string; duration: number }[];
+}
+declare const window: Timed;
+interface Over {
+  getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+  dispatchEvent(event: unknown): void;
+}
+
+/**
+ * Starts recording the Event Timing entries of the page: for each input event (click, keydown,
+ * pointerup…), the time from the input to the next paint after its handlers, as INP counts it.
+ * Entries under 16 ms are not reported by the browser.
+ */
+export const recordEventTimes = (page: Page) =>
+  page.evaluate(() => {
+    window.eventTimes = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.eventTimes.push({ name: e.name, duration: e.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false });
+  });
+
+/** The longest event of those recorded since the last call (16 when none reached 16 ms), then clears. */
+export async function longestEvent(page: Page): Promise<number> {
+  // Entries arrive after the next paint: two frames and a task later they are in.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
+      ),
+  );
+  return page.evaluate(() => {
+    const longest = Math.max(16, ...window.eventTimes.map((e) => e.duration));
+    window.eventTimes = [];
+    return longest;
+  });
+}
+
+/**
+ * Cursor moves over a chart, timed in the page: each mousemove dispatched on the chart (the synced
+ * charts on screen follow it), then the time to the end of the next frame. Returns every move's time.
+ */
+export function cursorMoveTimes(page: Page, selector: string, moves: number): Promise<number[]> {
+  return page.evaluate(
+    async ({ selector, moves }) => {
+      const over = document.querySelector<Over>(selector)!;
+      const box = over.getBoundingClientRect();
+      const times: number[] = [];
+      for (let i = 0; i < moves; i++) {
+        const started = performance.now();
+        over.dispatchEvent(
+          new MouseEvent('mousemove', {
+            bubbles: true,
+            clientX: box.left + 2 + ((box.width - 4) * i) / (moves - 1),
+            clientY: box.top + box.height / 2,
+          }),
+        );
+        await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        times.push(performance.now() - started);
+      }
+      return times;
+    },
+    { selector, moves },
+  );
+}
