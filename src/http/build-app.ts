@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Collector } from '../collect/collector.js';
@@ -9,9 +8,14 @@ import { PROCESSOR_VERSION } from '../version.js';
 import { webRoutes } from '../web/index.js';
 import { authenticate } from './auth.js';
 import { collectRoute } from './collect-route.js';
-import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandler,
+  refuseWhileClosing,
+} from './error-handler.js';
 import { RAW_TYPES } from './ingest-handler.js';
-import { withMcpPath } from './openapi-mcp.js';
+import { type DocumentedRoute, openapiDocument } from './openapi-document.js';
 import { requestId } from './request-id.js';
 import type { App, RouteOptions } from './route-types.js';
 import { analyzeRoute } from './routes/analyze.js';
@@ -56,7 +60,9 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     requestIdHeader: false,
     // Behind the configured proxies, request.ip is the client's (X-Forwarded-For), not the proxy's.
     ...(ctx.config.trustProxy ? { trustProxy: ctx.config.trustProxy } : {}),
-    return503OnClosing: true,
+    // Requests that still arrive while the server closes get 503 in the API's own shapes
+    // (refuseWhileClosing), not Fastify's body, which has no errorCode.
+    return503OnClosing: false,
     frameworkErrors,
     // Slow clients (slow-loris): the whole request must arrive within CALLSCOPE_REQUEST_TIMEOUT_MS,
     // its headers within the smaller of that and 60 s; Node checks at a quarter of the limit.
@@ -75,6 +81,14 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   installErrorHandler(app);
+  refuseWhileClosing(app);
+  // The routes of the OpenAPI document: those with an operationId, as registered (prefix included).
+  const documented: DocumentedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.operationId) return;
+    for (const method of [route.method].flat())
+      documented.push({ method: String(method), url: route.url, schema: route.schema });
+  });
   // Every answer names its request, so that a caller's report can be matched to the logs. No
   // answer is to be sniffed into another type: an error body quotes the path it was asked for.
   app.addHook('onRequest', async (request, reply) => {
@@ -88,35 +102,6 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
       { route, method: request.method, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
-  });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'callscope API',
-        version: '1.0',
-        description: `${API_DESCRIPTION} Processor ${PROCESSOR_VERSION}.`,
-        license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
-      },
-      servers: [
-        {
-          url: ctx.config.apiUrl ?? '/',
-          description: 'API base URL; every operation is under /v1.0.',
-        },
-      ],
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-      tags: [
-        { name: 'Dumps', description: 'Analyze, upload and enrich dumps.' },
-        { name: 'Sessions', description: 'Stored sessions.' },
-        { name: 'Observations', description: 'The observation catalog.' },
-        { name: 'Account', description: 'Credits.' },
-        { name: 'MCP', description: 'The Model Context Protocol endpoint, for AI agents.' },
-      ],
-    },
-    transformObject: (documents) =>
-      withMcpPath((documents as { openapiObject: Record<string, unknown> }).openapiObject),
   });
   const v1 = (alias: boolean) => async (scope: App) => {
     scope.removeContentTypeParser('text/plain');
@@ -164,7 +149,18 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
       { prefix },
     );
   }
-  publishedRoutes(app, ctx);
+  // Built once, on first use: every route is registered by then.
+  let openapi: Record<string, unknown> | undefined;
+  publishedRoutes(app, ctx, () => {
+    openapi ??= openapiDocument(documented, {
+      title: 'callscope API',
+      version: '1.0',
+      description: `${API_DESCRIPTION} Processor ${PROCESSOR_VERSION}.`,
+      apiUrl: ctx.config.apiUrl,
+      siteUrl: ctx.config.siteUrl,
+    });
+    return openapi;
+  });
   const metrics = operationsRoutes(app, ctx, state);
   webRoutes(app, ctx);
   const collector = collectRoute(app, ctx);

@@ -1,9 +1,11 @@
+import { type AddressInfo, connect } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/support/wait-for.js';
 import { ApiError } from '../service/api-error.js';
 import { createLogger } from '../service/create-context.js';
-import { installErrorHandler } from './error-handler.js';
+import { installErrorHandler, refuseWhileClosing } from './error-handler.js';
 
 /** An app whose routes fail with the given errors, logging to an array of parsed lines. */
 async function appLogging() {
@@ -69,5 +71,79 @@ describe('error handler', () => {
     // Any other failure stays a 500.
     expect((await app.inject({ url: '/bug' })).statusCode).toBe(500);
     await app.close();
+  });
+});
+
+describe('a request that reaches a server shutting down', () => {
+  /**
+   * Sends a slow request on a kept-alive connection, closes the server while it runs, then sends
+   * `path` on the same connection once the slow one is answered: what that second request gets.
+   */
+  async function afterClose(method: string, path: string): Promise<string> {
+    const app = Fastify({ return503OnClosing: false });
+    installErrorHandler(app);
+    refuseWhileClosing(app);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    app.get('/slow', async () => {
+      started();
+      await held;
+      return { ok: true };
+    });
+    app.get('/v1.0/quota', async () => ({ ok: true }));
+    app.post('/v1.0/mcp', async () => ({ ok: true }));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk;
+    });
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await running;
+    const closing = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await waitFor(
+      'the slow answer',
+      async () => (received.includes('{"ok":true}') ? true : undefined),
+      10_000,
+    );
+    socket.write(`${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n`);
+    await closed;
+    await closing;
+    return received.slice(received.indexOf('{"ok":true}') + '{"ok":true}'.length);
+  }
+
+  it('gets 503 server_busy with Retry-After in the error shape, and the connection closed', async () => {
+    const answer = await afterClose('GET', '/v1.0/quota');
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answer).toMatch(/\r\nretry-after: 5\r\n/i);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toMatch(/\r\nx-request-id: /i);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'The server is shutting down: retry shortly.',
+      errorCode: 'server_busy',
+    });
+  });
+
+  it('gets the transport error shape on the MCP endpoint', async () => {
+    const answer = await afterClose('POST', '/v1.0/mcp');
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message: 'The server is shutting down: retry shortly.',
+        data: { status: 503, errorCode: 'server_busy' },
+      },
+      id: null,
+    });
   });
 });

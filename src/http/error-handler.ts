@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERROR_CATALOG, type ErrorCode } from '../service/api-error.js';
+import { LIST_VALUE_PATTERN } from '../service/session-filters.js';
 import { isStorageUnavailable } from '../storage/unavailable.js';
 import { contentType } from './auth.js';
 
@@ -24,15 +25,36 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message?: string }> = {
 };
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+type Json = Record<string, unknown>;
+
+/** Where a refused value sits: its schema in the route's, and the value as received. */
+interface Refused {
+  schema: Json | undefined;
+  value: unknown;
+}
+
+/** The schema and the value at an Ajv instance path (`/observationTags/0`) of one part of a request. */
+function refusedAt(request: FastifyRequest, where: string, instancePath: string): Refused {
+  const part = where === 'querystring' ? 'query' : where;
+  let schema = (request.routeOptions.schema as Json | undefined)?.[where] as Json | undefined;
+  let value: unknown = (request as unknown as Json)[part];
+  for (const step of instancePath.split('/').slice(1)) {
+    const index = /^\d+$/.test(step);
+    schema = (index ? schema?.items : (schema?.properties as Json | undefined)?.[step]) as Json | undefined;
+    value = value !== null && typeof value === 'object' ? (value as Json)[step] : undefined;
+  }
+  return { schema, value };
+}
 
 /**
- * Ajv's wording where it says nothing a caller can act on: a choice of constants (flags such as
- * `true|false|1|0`) gives "must be equal to constant" for its first branch; a digits pattern gives
- * the regular expression.
+ * Ajv's wording where it says nothing a caller can act on: a choice of constants gives "must be
+ * equal to constant" for its first branch, a pattern gives the regular expression, a number out of
+ * range names one bound of two.
  */
 function plainMessage(
   issues: readonly ValidationIssue[],
   first: ValidationIssue | undefined,
+  { schema }: Refused,
 ): string | undefined {
   if (!first) return undefined;
   if (first.keyword === 'const') {
@@ -41,8 +63,23 @@ function plainMessage(
       .map((i) => String((i.params as { allowedValue?: unknown }).allowedValue));
     return `must be one of ${allowed.join(', ')}`;
   }
-  const digits = first.keyword === 'pattern' && /^\^\[0-9\]\{1,(\d+)\}\$$/.exec(String(first.params.pattern));
-  if (digits) return `must be a whole number of at most ${digits[1]} digits`;
+  const s = schema ?? {};
+  if (s.type === 'boolean') return 'must be true or false';
+  if (s.type === 'integer' && typeof s.minimum === 'number' && typeof s.maximum === 'number')
+    return `must be a whole number from ${s.minimum} to ${s.maximum}`;
+  if (first.keyword === 'enum')
+    return `must be one of ${((first.params as { allowedValues?: unknown[] }).allowedValues ?? []).join(', ')}`;
+  if (first.keyword === 'format' && s.format === 'uuid') return 'must be a UUID';
+  if (first.keyword === 'pattern' && s.pattern === LIST_VALUE_PATTERN)
+    return 'needs a character other than a space';
+  if (first.keyword === 'maxItems')
+    return `takes at most ${(first.params as { limit?: number }).limit} values`;
+  if (
+    (first.keyword === 'minLength' || first.keyword === 'maxLength') &&
+    typeof s.minLength === 'number' &&
+    typeof s.maxLength === 'number'
+  )
+    return `must be ${s.minLength} to ${s.maxLength} characters`;
   return undefined;
 }
 
@@ -111,12 +148,19 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (fe.validation) {
       const where = fe.validationContext ?? 'request';
       const first = fe.validation[0];
-      const path = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+      const refused = refusedAt(request, where, first?.instancePath ?? '');
+      // A value of an array filter is named by its parameter and quoted: `observationTags value "x"`.
+      const item = /^\/([^/]+)\/\d+$/.exec(first?.instancePath ?? '');
+      const path = item
+        ? `${item[1]} value ${JSON.stringify(String(refused.value)).slice(0, 100)}`
+        : first?.instancePath
+          ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
+          : '';
       const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
       const detail = extra
         ? `unknown parameter "${extra}"`
         : (repeated(first, where, path, request) ??
-          `${path ? `${path} ` : ''}${plainMessage(fe.validation, first) ?? first?.message ?? 'is invalid'}`);
+          `${path ? `${path} ` : ''}${plainMessage(fe.validation, first, refused) ?? first?.message ?? 'is invalid'}`);
       return sendError(reply, new ApiError('invalid_request', `Invalid ${where}: ${detail}.`));
     }
     const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
@@ -152,17 +196,52 @@ export function installErrorHandler(app: FastifyInstance): void {
   );
 }
 
+/** Retry-After of a 503 while the server shuts down: another node, or this one restarted, will answer. */
+const CLOSING_RETRY_AFTER_S = 5;
+
+/**
+ * Requests that still arrive while the server closes (on a kept-alive connection): 503
+ * server_busy with Retry-After and the connection closed, in the REST error shape, or in the
+ * transport error shape on the MCP endpoint.
+ */
+export function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    const message = 'The server is shutting down: retry shortly.';
+    reply
+      .header('x-request-id', request.id)
+      .header('connection', 'close')
+      .header('retry-after', String(CLOSING_RETRY_AFTER_S));
+    if (/\/mcp$/.test(request.routeOptions.url ?? ''))
+      return reply
+        .code(503)
+        .type('application/json')
+        .send({
+          jsonrpc: '2.0',
+          error: { code: -32000, message, data: { status: 503, errorCode: 'server_busy' } },
+          id: null,
+        });
+    return sendError(reply, new ApiError('server_busy', message));
+  });
+}
+
 /**
  * Errors of Fastify's router, before any route runs (a path parameter over the router's length
  * limit, a malformed percent-encoding): answered in the catalog's shape too, never Fastify's own.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const message =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A path parameter is too long (ids are UUIDs, observation types short names).'
       : error.code === 'FST_ERR_BAD_URL'
         ? 'The URL is not valid: a path component is not correctly percent-encoded.'
         : 'The request could not be routed.';
+  // No hook runs before the router: the headers every answer carries are set here.
+  reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
   sendError(reply, new ApiError('invalid_request', message));
 }
 

@@ -155,6 +155,8 @@ function requestArb(c: Ctx) {
         '/api/schemas',
         '/api/schemas/{p}',
         '/api-docs.md',
+        '/api-docs',
+        '/assets/swagger-ui/{p}',
         '/healthz',
         '/readyz',
         '/metrics',

@@ -1,11 +1,12 @@
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Value from 'typebox/value';
-import { AssembleRequest } from '../model/api/resources.js';
+import { AssembleRequest, UploadAssembleRequest } from '../model/api/resources.js';
 import { ApiError } from '../service/api-error.js';
 import { ingestChunks } from '../service/assemble.js';
 import { checkFileId, parseChunkIndex, putChunk } from '../service/chunks.js';
 import type { ServiceContext } from '../service/context.js';
+import { checkIdempotencyKey } from '../service/idempotent.js';
 import { type IncomingFile, receive, spool } from '../service/incoming-file.js';
 import { type IngestOptions, ingest, type Operation, requireWrite } from '../service/ingest.js';
 import { authOf, contentType, limitRate, siteUrlOf } from './auth.js';
@@ -28,6 +29,9 @@ export async function handleIngest(
 ): Promise<void> {
   const auth = authOf(request);
   requireWrite(auth);
+  // A malformed key is refused before the body is read, on a chunk too (which does not use it).
+  const idempotencyKey = request.headers['idempotency-key'];
+  if (typeof idempotencyKey === 'string') checkIdempotencyKey(idempotencyKey);
   const type = contentType(request);
   if (type === 'multipart/form-data') {
     await limitRate(ctx, request, reply, 'chunks');
@@ -39,7 +43,6 @@ export async function handleIngest(
   }
   await limitRate(ctx, request, reply, 'ingest');
   const stores = operation === 'upload' || options.save;
-  const idempotencyKey = request.headers['idempotency-key'];
   const ingestOptions = (fileName: string | undefined, cancel?: AbortSignal): IngestOptions => ({
     save: options.save,
     siteUrl: siteUrlOf(ctx, request),
@@ -50,21 +53,23 @@ export async function handleIngest(
   });
   if (type === 'application/json') {
     const body = request.body;
-    if (!Value.Check(AssembleRequest, body)) {
+    // The schemas the OpenAPI document gives for this body (route-types.ts ingestBodies).
+    const schema = operation === 'upload' ? UploadAssembleRequest : AssembleRequest;
+    if (!Value.Check(schema, body)) {
       // No fileId at all: most likely a dump (webrtc-internals exports are JSON) sent as JSON.
       if (body === null || typeof body !== 'object' || !('fileId' in body))
         throw new ApiError(
           'invalid_request',
           'A JSON body here is the assemble step {fileId, assemble: true, fileName}. To send a dump (a webrtc-internals export is JSON too), send its bytes as application/octet-stream (curl --data-binary @dump.txt).',
         );
-      const first = [...Value.Errors(AssembleRequest, body)][0];
+      if (operation === 'upload' && Value.Check(AssembleRequest, body))
+        throw new ApiError('invalid_request', 'fileName is required to assemble an upload.');
+      const first = [...Value.Errors(schema, body)][0];
       throw new ApiError(
         'invalid_request',
         `The assemble step takes {fileId, assemble: true, fileName}${first ? `: ${first.instancePath || 'body'} ${first.message}` : ''}.`,
       );
     }
-    if (operation === 'upload' && !body.fileName)
-      throw new ApiError('invalid_request', 'fileName is required to assemble an upload.');
     const fileName = body.fileName ?? options.fileName;
     const gone = stores ? undefined : clientGone(request, reply);
     try {

@@ -1,4 +1,5 @@
 import { ERROR_CATALOG } from '../service/api-error.js';
+import { ALIAS_PREFIX } from './openapi-document.js';
 
 type Json = Record<string, unknown>;
 const cell = (v: unknown) =>
@@ -6,9 +7,18 @@ const cell = (v: unknown) =>
     .replace(/\|/g, '\\|')
     .replace(/\n+/g, ' ');
 
+/** The name of a component a schema refers to (`#/components/schemas/Name`). */
+const refName = (schema: Json | undefined) =>
+  typeof schema?.$ref === 'string' ? schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1) : undefined;
+
 function typeOf(schema: Json | undefined): string {
   if (!schema) return '';
-  if (schema.enum) return (schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(' \\| ');
+  const ref = refName(schema);
+  if (ref) return ref;
+  if (schema.enum) {
+    const values = (schema.enum as unknown[]).filter((v) => v !== null).map((v) => JSON.stringify(v));
+    return `${values.join(' | ')}${schema.nullable ? ' or null' : ''}`;
+  }
   if (schema.anyOf || schema.oneOf)
     return ((schema.anyOf ?? schema.oneOf) as Json[]).map(typeOf).join(' or ');
   const t =
@@ -30,19 +40,27 @@ function fields(schema: Json | undefined): string[] {
   ];
 }
 
+/** A schema, or the component it refers to. */
+const resolve = (components: Record<string, Json>, schema: Json | undefined): Json | undefined => {
+  const ref = refName(schema);
+  return ref ? components[ref] : schema;
+};
+
 /**
  * The fields of the success answer (JSON): one table, or one per form when the answer has several
- * (analyze answers the payload, or `{success}` for a chunk). Nested objects are named, not unfolded:
- * their JSON Schemas are at /api/schemas.
+ * (analyze answers the payload, or `{success}` for a chunk), each under the name of its schema.
+ * Nested objects are named, not unfolded: their JSON Schemas are at /api/schemas.
  */
-function successFields(responses: Record<string, Json>): string[] {
+function successFields(responses: Record<string, Json>, components: Record<string, Json>): string[] {
   const [status, ok] = Object.entries(responses).find(([code]) => code.startsWith('2')) ?? [];
   const content = ok?.content as Record<string, Json> | undefined;
   const schema = content?.['application/json']?.schema as Json | undefined;
   if (!schema) return [];
-  const forms = ((schema.anyOf ?? schema.oneOf ?? [schema]) as Json[]).filter((f) => f.properties);
-  return forms.flatMap((form, i) => [
-    forms.length > 1 ? `Response ${status}, form ${i + 1} of ${forms.length}:` : `Response ${status}:`,
+  const forms = ((schema.anyOf ?? schema.oneOf ?? [schema]) as Json[])
+    .map((form) => ({ name: refName(form), form: resolve(components, form) }))
+    .filter((f): f is { name: string | undefined; form: Json } => f.form?.properties !== undefined);
+  return forms.flatMap(({ name, form }, i) => [
+    `${forms.length > 1 ? `Response ${status}, form ${i + 1} of ${forms.length}` : `Response ${status}`}${name ? ` (${name})` : ''}:`,
     '',
     ...fields(form),
     '',
@@ -51,6 +69,7 @@ function successFields(responses: Record<string, Json>): string[] {
 
 /** A Markdown rendering of the OpenAPI document (served at /api-docs.md). */
 export function openapiMarkdown(doc: Json): string {
+  const components = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const info = doc.info as Json;
   const out: string[] = [`# ${info.title} ${info.version}`, '', String(info.description ?? ''), ''];
   const servers = (doc.servers as Json[] | undefined) ?? [];
@@ -64,6 +83,8 @@ export function openapiMarkdown(doc: Json): string {
     '',
     'Every `/v1.0` operation needs `Authorization: Bearer <application token>` (a JWT created with `callscope tokens create`). Read-only tokens cannot upload, analyze, enrich, edit or delete.',
     '',
+    `The site serves the same operations under \`${ALIAS_PREFIX}\` (all but enrich and observations); they are listed last.`,
+    '',
     '## Errors',
     '',
     'Every failure answers `{"error": "...", "errorCode": "..."}`. Branch on `errorCode`:',
@@ -71,6 +92,16 @@ export function openapiMarkdown(doc: Json): string {
     '| errorCode | Status | When |',
     '| --- | --- | --- |',
     ...Object.entries(ERROR_CATALOG).map(([code, e]) => `| \`${code}\` | ${e.status} | ${cell(e.when)} |`),
+    '',
+    '## Headers',
+    '',
+    'Every answer carries `X-Request-Id`; answers to operations with a token carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`; 429 and 503 carry `Retry-After`. upload, analyze and enrich take an `Idempotency-Key` header.',
+    '',
+    '| Header | Meaning |',
+    '| --- | --- |',
+    ...Object.entries(((doc.components as Json | undefined)?.headers ?? {}) as Record<string, Json>).map(
+      ([name, h]) => `| \`${name}\` | ${cell(h.description)} |`,
+    ),
     '',
     '## Operations',
     '',
@@ -86,6 +117,8 @@ export function openapiMarkdown(doc: Json): string {
         String(op.description ?? ''),
         '',
       );
+      // Operations of the site alias are those of /v1.0: their description names which.
+      if (path.startsWith(`${ALIAS_PREFIX}/`)) continue;
       const params = (op.parameters as Json[] | undefined) ?? [];
       if (params.length) {
         out.push('| Parameter | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
@@ -104,15 +137,22 @@ export function openapiMarkdown(doc: Json): string {
             .join(', ')}`,
           '',
         );
-        const json = content['application/json']?.schema as Json | undefined;
+        const json = resolve(components, content['application/json']?.schema as Json | undefined);
         if (json?.properties) out.push(...fields(json), '');
       }
-      const responses = op.responses as Record<string, Json>;
+      // Error responses are components (one per status): their descriptions name the errorCodes.
+      const shared = ((doc.components as Json | undefined)?.responses ?? {}) as Record<string, Json>;
+      const responses = Object.fromEntries(
+        Object.entries(op.responses as Record<string, Json>).map(([status, r]) => [
+          status,
+          typeof r.$ref === 'string' ? (shared[r.$ref.slice(r.$ref.lastIndexOf('/') + 1)] ?? r) : r,
+        ]),
+      );
       out.push('| Status | Description |', '| --- | --- |');
       for (const [status, r] of Object.entries(responses))
         out.push(`| ${status} | ${cell(r.description === 'Default Response' ? 'Success' : r.description)} |`);
       out.push('');
-      out.push(...successFields(responses));
+      out.push(...successFields(responses, components));
     }
   }
   return out.join('\n');

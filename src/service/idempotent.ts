@@ -34,6 +34,8 @@ export const replayable = (status: number): boolean =>
   (status >= 200 && status < 300) || status === 400 || status === 415;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
+/** An Idempotency-Key, as the OpenAPI document states it: 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = KEY.source;
 
 export function checkIdempotencyKey(key: string): void {
   if (!KEY.test(key))

@@ -54,6 +54,13 @@ export const LIST_DEFAULTS = {
   maxValueLength: 200,
 } as const;
 
+/**
+ * One value of a text list filter of the REST query (name, fileName, observationFlags), as the
+ * OpenAPI document states it: a character other than a space or a comma somewhere. Values are
+ * trimmed, and commas separate them.
+ */
+export const LIST_VALUE_PATTERN = '^\\s*[^\\s,][^,]*$';
+
 /** The observation types this processor emits, sorted. */
 export const OBSERVATION_TYPES: readonly string[] = DETECTORS.map((d) => d.meta.type);
 

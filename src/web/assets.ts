@@ -10,7 +10,7 @@ import { ApiError } from '../service/api-error.js';
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** Compiled browser modules (dist/web/client) or, when running from sources, their .ts files. */
 const CLIENT_DIR = join(HERE, 'client');
-const STATIC_DIR = join(HERE, 'static');
+export const STATIC_DIR = join(HERE, 'static');
 /** uPlot is served from node_modules: no CDN, the viewer works without network access. */
 const UPLOT_DIR = dirname(createRequire(import.meta.url).resolve('uplot'));
 
@@ -20,7 +20,7 @@ const VENDOR: Record<string, string> = {
   'uPlot.min.css': 'text/css; charset=utf-8',
 };
 
-interface Asset {
+export interface Asset {
   body: string;
   etag: string;
 }
@@ -33,7 +33,10 @@ const asset = (body: string): Asset => ({
 });
 
 /** A file's text, read again only when it changed (editing the sources shows up on reload). */
-async function cached(path: string, read: (text: string) => string = (t) => t): Promise<Asset | undefined> {
+export async function cached(
+  path: string,
+  read: (text: string) => string = (t) => t,
+): Promise<Asset | undefined> {
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   const key = `${path}:${info.mtimeMs}`;
@@ -67,7 +70,13 @@ async function clientModule(name: string): Promise<Asset | undefined> {
   );
 }
 
-async function send(request: FastifyRequest, reply: FastifyReply, found: Asset | undefined, type: string) {
+/** An asset with its ETag, revalidated on every use (304 when the browser's copy is current). */
+export async function sendAsset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  found: Asset | undefined,
+  type: string,
+) {
   if (!found) throw new ApiError('not_found', 'No such asset.');
   // Revalidated on every use: a redeploy never leaves a browser with a stale mix of modules.
   reply
@@ -84,16 +93,16 @@ export function assetRoutes(app: FastifyInstance): void {
   app.get<{ Params: { name: string } }>('/assets/app/:name', hide, async (request, reply) => {
     const { name } = request.params;
     const found = MODULE.test(name) ? await clientModule(name) : undefined;
-    return send(request, reply, found, 'text/javascript; charset=utf-8');
+    return sendAsset(request, reply, found, 'text/javascript; charset=utf-8');
   });
   app.get('/assets/app.css', hide, async (request, reply) => {
     const found = await cached(join(STATIC_DIR, 'app.css'));
-    return send(request, reply, found, 'text/css; charset=utf-8');
+    return sendAsset(request, reply, found, 'text/css; charset=utf-8');
   });
   app.get<{ Params: { name: string } }>('/assets/vendor/:name', hide, async (request, reply) => {
     const { name } = request.params;
     const type = Object.hasOwn(VENDOR, name) ? VENDOR[name] : undefined;
     const found = type ? await cached(join(UPLOT_DIR, name)) : undefined;
-    return send(request, reply, found, type ?? '');
+    return sendAsset(request, reply, found, type ?? '');
   });
 }

@@ -4,11 +4,17 @@ import { withinHangBound } from '../../test/support/hang-bound.js';
 import { ratedExperience } from '../model/payload/rated-experience.js';
 import { scoreBand } from '../service/projections.js';
 import { emptyConnectionNote } from './client/connection-note.js';
-import { count, dtlsVersion, words } from './client/format.js';
+import { commaList, count, dtlsVersion, words } from './client/format.js';
 import { experience } from './client/scores.js';
 
 /** The viewer's pure helpers (no DOM): they run here as they do in the browser. */
 describe('viewer helpers', () => {
+  it('writes a list filter as the API takes it: comma-separated values, none empty', () => {
+    expect(commaList(' meet, ,call, ')).toBe('meet,call');
+    expect(commaList('iceFailure,')).toBe('iceFailure');
+    expect(commaList(' , ')).toBe('');
+  });
+
   it('names DTLS versions from their codes, and keeps a code it does not know', () => {
     expect(dtlsVersion('FEFD')).toBe('DTLS 1.2');
     expect(dtlsVersion('FEFC')).toBe('DTLS 1.3');

@@ -13,6 +13,7 @@ import {
 } from '../service/public-sessions.js';
 import { UUID } from '../service/sessions.js';
 import type { SessionRow } from '../storage/index.js';
+import { apiReferenceRoutes } from './api-reference.js';
 import { assetRoutes } from './assets.js';
 import { sendPage } from './pages.js';
 
@@ -122,6 +123,7 @@ function downloadRoute(app: FastifyInstance, ctx: ServiceContext): void {
 /** The web viewer: sign-in and sessions list, session pages, public share and embed views, assets. */
 export function webRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   assetRoutes(app);
+  apiReferenceRoutes(app, ctx);
   const home = { kind: 'home' as const, title: 'Sessions · callscope' };
   app.get('/', { schema: hide }, async (_request, reply) => sendPage(reply, home));
   app.get('/sessions', { schema: hide }, async (_request, reply) => sendPage(reply, home));

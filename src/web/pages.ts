@@ -73,7 +73,7 @@ ${missing ? '' : '<script type="module" src="/assets/app/main.js"></script>\n'}<
 <a class="skip-link" href="#main">Skip to main content</a>
 <header class="site-header">${brand}${readOnly ? '' : '<nav id="account-nav" aria-label="Account"></nav>'}</header>
 <main id="main" tabindex="-1">${body}</main>
-<footer class="site-footer"><p>callscope: open-source WebRTC dump analysis</p></footer>
+<footer class="site-footer"><p>callscope: open-source WebRTC dump analysis · <a href="/api-docs">API reference</a></p></footer>
 </body>
 </html>
 `;

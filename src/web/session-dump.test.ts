@@ -75,7 +75,10 @@ describe('GET /v1.0/sessions/{id}/dump', () => {
       paths: Record<string, Record<string, { operationId: string }>>;
     };
     expect(doc.paths['/v1.0/sessions/{callscopeId}/dump']?.get?.operationId).toBe('downloadSessionDump');
-    expect(doc.paths['/api/callscope/v1.0/sessions/{callscopeId}/dump']).toBeUndefined();
+    // The site form too, named apart.
+    expect(doc.paths['/api/callscope/v1.0/sessions/{callscopeId}/dump']?.get?.operationId).toBe(
+      'siteDownloadSessionDump',
+    );
   });
 
   it('names files safely in Content-Disposition', () => {
@@ -196,6 +199,8 @@ describe('download links (POST /v1.0/sessions/{id}/dump-link, GET /download/{tok
     expect(doc.paths['/v1.0/sessions/{callscopeId}/dump-link']?.post?.operationId).toBe(
       'createSessionDumpLink',
     );
-    expect(doc.paths['/api/callscope/v1.0/sessions/{callscopeId}/dump-link']).toBeUndefined();
+    expect(doc.paths['/api/callscope/v1.0/sessions/{callscopeId}/dump-link']?.post?.operationId).toBe(
+      'siteCreateSessionDumpLink',
+    );
   });
 });

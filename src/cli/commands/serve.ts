@@ -68,7 +68,9 @@ export async function serveCommand(
   }
   const store = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   io.err(`${RELEASE} listening on ${address} (${store}, ${config.workers} analysis worker(s))`);
-  io.err(`  API docs: ${address}/api-docs.md   OpenAPI: ${address}/api/openapi   health: ${address}/healthz`);
+  io.err(
+    `  API reference: ${address}/api-docs   OpenAPI: ${address}/api/openapi   health: ${address}/healthz`,
+  );
   if ((await ctx.storage.accounts.list()).length === 0)
     io.err(
       '  No account yet. Create one and its token with:\n' +

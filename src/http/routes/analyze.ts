@@ -1,34 +1,40 @@
 import Type from 'typebox';
-import { AnalyzeResponse, ChunkResponse } from '../../model/api/resources.js';
+import { AnalyzeResponse, AssembleRequest, ChunkResponse } from '../../model/api/resources.js';
 import { handleIngest } from '../ingest-handler.js';
 import {
   type App,
   BEARER,
   errors,
   flag,
-  INGEST_CONSUMES,
+  IDEMPOTENCY_HEADER,
+  ingestBodies,
   QueryFlag,
   type RouteOptions,
   TEXT_REPLIES,
 } from '../route-types.js';
 
-export function analyzeRoute(app: App, { ctx, alias }: RouteOptions): void {
+export function analyzeRoute(app: App, { ctx }: RouteOptions): void {
   app.post(
     '/analyze',
     {
       ...TEXT_REPLIES,
       schema: {
-        hide: alias,
         operationId: 'analyze',
         summary: 'Analyze a dump',
         description:
           'Analyzes a webrtc-internals export or an rtcstats dump (gzip accepted) and returns the session payload: summary, observations and scores. Send the file as the raw body (application/octet-stream), or in chunks (multipart/form-data: chunk, fileId, chunkIndex) followed by `{fileId, assemble: true}` as JSON. With `save=true` the dump and its analysis are also stored, like upload. One credit on success; a failure spends nothing. An `Idempotency-Key` header makes a retry return the first answer without a second charge (a success, 400 or 415; after any other failure the retry runs again). A fileId is assembled once: assembling it again, or at the same time, answers the same.',
         tags: ['Dumps'],
         security: BEARER,
-        consumes: INGEST_CONSUMES,
+        requestBodies: ingestBodies(AssembleRequest),
+        requestHeaders: IDEMPOTENCY_HEADER,
         querystring: Type.Object(
           {
-            save: Type.Optional(QueryFlag),
+            save: Type.Optional(
+              Type.String({
+                ...QueryFlag,
+                description: 'true or 1: also store the dump and its analysis in the account, like upload.',
+              }),
+            ),
             fileName: Type.Optional(
               Type.String({
                 minLength: 1,

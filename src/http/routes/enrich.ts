@@ -1,11 +1,12 @@
 import Type from 'typebox';
-import { ChunkResponse, EnrichResponse } from '../../model/api/resources.js';
+import { AssembleRequest, ChunkResponse, EnrichResponse } from '../../model/api/resources.js';
 import { handleIngest } from '../ingest-handler.js';
 import {
   type App,
   BEARER,
   errors,
-  INGEST_CONSUMES,
+  IDEMPOTENCY_HEADER,
+  ingestBodies,
   type RouteOptions,
   TEXT_REPLIES,
 } from '../route-types.js';
@@ -22,7 +23,8 @@ export function enrichRoute(app: App, { ctx }: RouteOptions): void {
           'Analyzes a dump like analyze and returns only its projection: scores, observation counts, trimmed observations and user-agent data, with the processor version and the generation time. Never stored. Same bodies as analyze (raw, or chunks then assemble). One credit on success.',
         tags: ['Dumps'],
         security: BEARER,
-        consumes: INGEST_CONSUMES,
+        requestBodies: ingestBodies(AssembleRequest),
+        requestHeaders: IDEMPOTENCY_HEADER,
         querystring: Type.Object({}, { additionalProperties: false }),
         response: {
           200: Type.Union([EnrichResponse, ChunkResponse]),

@@ -34,7 +34,13 @@ export function observationsRoutes(app: App, { ctx }: RouteOptions): void {
           'Extension: what the type means, how its severity is decided (thresholds and their sources), and what to do. Exact, case-sensitive type.',
         tags: ['Observations'],
         security: BEARER,
-        params: Type.Object({ type: Type.String({ maxLength: 200 }) }),
+        params: Type.Object({
+          // Types are camelCase names; 100 is the router's limit for one path parameter.
+          type: Type.String({
+            pattern: '^[A-Za-z0-9_-]{1,100}$',
+            description: 'An observation type, e.g. iceFailure.',
+          }),
+        }),
         response: { 200: ObservationExplanation, ...errors(401, 404, 429, 500) },
       },
     },

@@ -1,4 +1,3 @@
-import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../service/context.js';
 import { serveMetrics } from './metrics.js';

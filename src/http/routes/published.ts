@@ -1,31 +1,52 @@
-import type {} from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
-import { API_VERSION, PUBLISHED_SCHEMAS, schemaDocument } from '../../model/api/published.js';
+import {
+  API_VERSION,
+  EXTENSION_SCHEMAS,
+  SPECIFICATION_SCHEMAS,
+  schemaDocument,
+} from '../../model/api/published.js';
 import { ApiError } from '../../service/api-error.js';
 import type { ServiceContext } from '../../service/context.js';
 import { siteUrlOf } from '../auth.js';
 import { openapiMarkdown } from '../openapi-markdown.js';
 
-/** The machine-readable description: OpenAPI, its Markdown rendering and the JSON Schemas. No token. */
-export function publishedRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+/**
+ * The machine-readable description: OpenAPI (`document` builds it), its Markdown rendering and
+ * the JSON Schemas. No token.
+ */
+export function publishedRoutes(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  document: () => Record<string, unknown>,
+): void {
   const hide = { schema: { hide: true } };
-  app.get('/api/openapi', hide, async () => app.swagger());
-  app.get('/api/openapi.json', hide, async () => app.swagger());
-  app.get('/api-docs.md', hide, async (_request, reply) =>
-    reply
-      .type('text/markdown; charset=utf-8')
-      .send(openapiMarkdown(app.swagger() as unknown as Record<string, unknown>)),
-  );
+  // As text: the document is built once and never changes while the server runs.
+  let text: string | undefined;
+  const openapi = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    text ??= JSON.stringify(document());
+    return reply.type('application/json; charset=utf-8').send(text);
+  };
+  app.get('/api/openapi', hide, openapi);
+  app.get('/api/openapi.json', hide, openapi);
+  let markdown: string | undefined;
+  app.get('/api-docs.md', hide, async (_request, reply) => {
+    markdown ??= openapiMarkdown(document());
+    return reply.type('text/markdown; charset=utf-8').send(markdown);
+  });
+  // The specification's 14 schemas in `schemas`; callscope's own under `extensions`.
   app.get('/api/schemas', hide, async (request) => {
     const base = siteUrlOf(ctx, request);
-    return {
-      apiVersion: API_VERSION,
-      schemas: Object.keys(PUBLISHED_SCHEMAS).map((name) => ({
+    const entries = (schemas: Record<string, object>) =>
+      Object.keys(schemas).map((name) => ({
         name,
         $id: `${base}/api/schemas/${name}.json`,
         url: `${base}/api/schemas/${name}.json`,
-      })),
+      }));
+    return {
+      apiVersion: API_VERSION,
+      schemas: entries(SPECIFICATION_SCHEMAS),
+      extensions: entries(EXTENSION_SCHEMAS),
     };
   });
   app.get<{ Params: { file: string } }>(

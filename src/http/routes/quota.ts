@@ -3,12 +3,11 @@ import { quotaOf } from '../../service/quota.js';
 import { authOf, limitRate } from '../auth.js';
 import { type App, BEARER, errors, type RouteOptions } from '../route-types.js';
 
-export function quotaRoute(app: App, { ctx, alias }: RouteOptions): void {
+export function quotaRoute(app: App, { ctx }: RouteOptions): void {
   app.get(
     '/quota',
     {
       schema: {
-        hide: alias,
         operationId: 'getQuota',
         summary: 'Credits of the account',
         description:

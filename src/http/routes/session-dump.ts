@@ -9,9 +9,7 @@ import { DUMP_LINK_TTL_MS } from '../../service/tokens.js';
 import { BlobNotFoundError } from '../../storage/blobs/blob-store.js';
 import type { SessionRow } from '../../storage/index.js';
 import { authOf, limitRate, siteUrlOf } from '../auth.js';
-import { type App, BEARER, errors, type RouteOptions } from '../route-types.js';
-
-const Id = Type.Object({ callscopeId: Type.String({ maxLength: 100 }) });
+import { type App, BEARER, errors, type RouteOptions, SessionIdParams } from '../route-types.js';
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
 export function contentDisposition(fileName: string): string {
@@ -20,23 +18,28 @@ export function contentDisposition(fileName: string): string {
 }
 
 /** Extension: the original dump of a stored session, as it was uploaded (gzip stays gzip). */
-export function sessionDumpRoute(app: App, { ctx, alias }: RouteOptions): void {
+export function sessionDumpRoute(app: App, { ctx }: RouteOptions): void {
   app.get(
     '/sessions/:callscopeId/dump',
     {
       schema: {
-        hide: alias,
         operationId: 'downloadSessionDump',
         summary: 'Download the original dump',
         description:
           "Extension: the dump file of a stored session, byte for byte as it was uploaded, named with the session's fileName (Content-Disposition). Another account's session is 404.",
         tags: ['Sessions'],
         security: BEARER,
-        params: Id,
-        produces: ['application/octet-stream'],
+        params: SessionIdParams,
+        produces: 'application/octet-stream',
+        responseHeaders: {
+          'Content-Disposition': Type.String({
+            description:
+              "attachment, with the session's fileName (an ASCII fallback and the exact name, RFC 5987).",
+          }),
+        },
         response: {
-          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary', description: 'The dump file.' }),
-          ...errors(400, 401, 404, 429, 500),
+          200: Type.String({ contentMediaType: 'application/octet-stream', description: 'The dump file.' }),
+          ...errors(400, 401, 403, 404, 429, 500),
         },
       },
     },
@@ -77,20 +80,19 @@ export async function sendDump(
  * what a link points to straight to disk; a download made with an Authorization header has to
  * hold the whole file in the page first, which a dump of hundreds of megabytes does not survive.
  */
-export function dumpLinkRoute(app: App, { ctx, alias }: RouteOptions): void {
+export function dumpLinkRoute(app: App, { ctx }: RouteOptions): void {
   const minutes = DUMP_LINK_TTL_MS / 60_000;
   app.post(
     '/sessions/:callscopeId/dump-link',
     {
       schema: {
-        hide: alias,
         operationId: 'createSessionDumpLink',
         summary: 'Link to download the original dump',
         description: `Extension: a URL that downloads the dump of a stored session (as GET /sessions/{callscopeId}/dump does) without an Authorization header, for ${minutes} minutes. It works while the token that asked for it is not revoked; another account's session is 404. For browsers and for handing a download to someone who has no token.`,
         tags: ['Sessions'],
         security: BEARER,
-        params: Id,
-        response: { 200: DumpLinkResponse, ...errors(400, 401, 404, 429, 500) },
+        params: SessionIdParams,
+        response: { 200: DumpLinkResponse, ...errors(400, 401, 403, 404, 413, 429, 500) },
       },
     },
     async (request, reply) => {

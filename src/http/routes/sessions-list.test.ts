@@ -182,6 +182,9 @@ describe('GET sessions: filters and paging', () => {
     expect(await keys('?name=caller')).toEqual(ordered('clean', 'loss', 'iceFail'));
     expect(await keys('?name=problematic&name=peerconnection')).toEqual(ordered('pcFailed', 'fippo'));
     expect(await keys('?name=problematic,peerconnection')).toEqual(ordered('pcFailed', 'fippo'));
+    // Values are trimmed; the comma-separated and repeated forms mix.
+    expect(await keys('?name=problematic,%20peerconnection%20')).toEqual(ordered('pcFailed', 'fippo'));
+    expect(await keys('?name=problematic,nothing&name=peerconnection')).toEqual(ordered('pcFailed', 'fippo'));
     expect(await keys('?name=no-such-title')).toEqual([]);
     // LIKE wildcards are literal characters.
     expect(await keys('?name=%25')).toEqual([]);
@@ -233,11 +236,11 @@ describe('GET sessions: filters and paging', () => {
   it('filters on severities present', async () => {
     expect(await keys('?hasCritical=true')).toEqual(ordered('iceFail', 'pcFailed'));
     expect(await keys('?hasCritical=false')).toEqual(ordered('clean', 'loss', 'firefox', 'safari', 'fippo'));
-    expect(await keys('?hasHigh=1')).toEqual(ordered('loss', 'iceFail', 'pcFailed'));
+    expect(await keys('?hasHigh=true')).toEqual(ordered('loss', 'iceFail', 'pcFailed'));
     // pcFailed's network probes that failed beside the call are medium.
     // The loss call's medium symptoms are explained by its high causes: low, no medium left.
     expect(await keys('?hasMedium=true')).toEqual(ordered('firefox', 'pcFailed'));
-    expect(await keys('?hasMedium=0')).toEqual(ordered('clean', 'loss', 'iceFail', 'safari', 'fippo'));
+    expect(await keys('?hasMedium=false')).toEqual(ordered('clean', 'loss', 'iceFail', 'safari', 'fippo'));
   });
 
   it('filters on score bands (an unrated session is in none)', async () => {
@@ -317,7 +320,16 @@ describe('GET sessions: filters and paging', () => {
       '?observationTags=nope',
       '?observationTags=audio,nope',
       '?hasHigh=yes',
+      // Booleans, as the specification has them: true or false (1 and 0 are analyze's save only).
+      '?hasHigh=1',
+      '?hasMedium=0',
       '?hasLowScore=',
+      '?name=a,',
+      '?name=a,%20,b',
+      '?fileName=,',
+      '?observationFlags=%20',
+      '?observationTags=audio,',
+      '?observationTags=audio,%20video',
       '?name=',
       '?os=',
       `?name=${Array.from({ length: 21 }, (_, i) => `n${i}`).join(',')}`,
@@ -329,11 +341,27 @@ describe('GET sessions: filters and paging', () => {
   it('says what a flag or a page number may be, not how the schema puts it', async () => {
     const message = async (query: string) =>
       (await expectError(account.fetch(`/v1.0/sessions${query}`), 400, 'invalid_request')).body.error;
-    expect(await message('?hasHigh=yes')).toBe(
-      'Invalid querystring: hasHigh must be one of true, false, 1, 0.',
-    );
+    expect(await message('?hasHigh=yes')).toBe('Invalid querystring: hasHigh must be true or false.');
     expect(await message('?page=99999999999')).toBe(
-      'Invalid querystring: page must be a whole number of at most 7 digits.',
+      'Invalid querystring: page must be a whole number from 1 to 1000000.',
+    );
+    expect(await message('?limit=0')).toBe(
+      'Invalid querystring: limit must be a whole number from 1 to 1000.',
+    );
+    expect(await message('?observationTags=audio,nope')).toBe(
+      'Invalid querystring: observationTags value "nope" must be one of connectivity, security, audio, video, datachannel, outbound, inbound, peripheral, behavior, network, configuration, cpu, bug.',
+    );
+    expect(await message('?name=a,,b')).toBe(
+      'Invalid querystring: name value "" must be 1 to 200 characters.',
+    );
+    expect(await message('?name=a,%20,b')).toBe(
+      'Invalid querystring: name value " " needs a character other than a space.',
+    );
+    expect(await message(`?name=${Array.from({ length: 21 }, (_, i) => `n${i}`).join(',')}`)).toBe(
+      'Invalid querystring: name takes at most 20 values.',
+    );
+    expect(await message(`?os=${'x'.repeat(201)}`)).toBe(
+      'Invalid querystring: os must be 1 to 200 characters.',
     );
     expect(await message('?limit=10&limit=20')).toBe(
       'Invalid querystring: limit is given 2 times; it takes one value.',

@@ -5,66 +5,104 @@ import {
   SessionsListResponse,
   SuccessResponse,
 } from '../../model/api/resources.js';
-import { Tag } from '../../model/payload/observation.js';
-import { FILTER_TEXT, parseListQuery } from '../../service/session-filters.js';
+import { TAGS } from '../../model/observation-terms.js';
+import {
+  FILTER_TEXT,
+  FLAG_FILTERS,
+  LIST_DEFAULTS,
+  LIST_VALUE_PATTERN,
+  parseListQuery,
+  TEXT_FILTERS,
+} from '../../service/session-filters.js';
 import { deleteSession, getSession, listSessions, patchSession } from '../../service/sessions.js';
 import { authOf, limitRate, siteUrlOf } from '../auth.js';
 import {
   type App,
   BEARER,
   errors,
-  QueryFlag,
   type RouteOptions,
+  SessionIdParams,
   sendJsonText,
   TEXT_REPLIES,
 } from '../route-types.js';
 
-const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 20 });
+const { maxValues, maxValueLength } = LIST_DEFAULTS;
 
-/** A shared schema with a description of its own (a copy: the shared one stays as it is). */
-const described = <T extends object>(schema: T, description: string): T => ({ ...schema, description });
+/**
+ * An array filter of the query. Commas separate its values (`?name=a,b`, OpenAPI's form style
+ * without explode); repeating the parameter is accepted too. The route splits the values before
+ * they are validated (`splitLists`), so that the schema judges each value.
+ */
+const List = (items: object, description: string) =>
+  Type.Array(items as ReturnType<typeof Type.String>, {
+    minItems: 1,
+    maxItems: maxValues,
+    description: `${description} Comma-separated (the parameter may also be repeated); at most ${maxValues} values.`,
+  });
+const ListValue = Type.String({ minLength: 1, maxLength: maxValueLength, pattern: LIST_VALUE_PATTERN });
+const Text = (description: string) => Type.String({ minLength: 1, maxLength: maxValueLength, description });
+
+/** The array filters of GET /sessions. */
+export const LIST_FILTERS = ['name', 'fileName', 'observationTags', 'observationFlags'] as const;
 
 /** Query of GET /sessions: unknown parameters are 400 (additionalProperties false). */
-const ListQuery = Type.Object(
+export const ListQuery = Type.Object(
   {
-    name: Type.Optional(Type.Union([Strings, Type.String()], { description: FILTER_TEXT.name })),
-    fileName: Type.Optional(Type.Union([Strings, Type.String()], { description: FILTER_TEXT.fileName })),
-    observationTags: Type.Optional(described(Strings, FILTER_TEXT.observationTags)),
-    observationFlags: Type.Optional(described(Strings, FILTER_TEXT.observationFlags)),
-    os: Type.Optional(Type.String({ description: FILTER_TEXT.os })),
-    browser: Type.Optional(Type.String({ description: FILTER_TEXT.browser })),
-    browserVersion: Type.Optional(Type.String({ description: FILTER_TEXT.browserVersion })),
-    userId: Type.Optional(Type.String({ description: FILTER_TEXT.userId })),
-    conferenceId: Type.Optional(Type.String({ description: FILTER_TEXT.conferenceId })),
-    sessionId: Type.Optional(Type.String({ description: FILTER_TEXT.sessionId })),
-    hasCritical: Type.Optional(described(QueryFlag, FILTER_TEXT.hasCritical)),
-    hasHigh: Type.Optional(described(QueryFlag, FILTER_TEXT.hasHigh)),
-    hasMedium: Type.Optional(described(QueryFlag, FILTER_TEXT.hasMedium)),
-    hasLowScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasLowScore)),
-    hasMediumScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasMediumScore)),
-    hasHighScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasHighScore)),
-    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: '1 to 1000, default 100.' })),
-    page: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: 'From 1.' })),
+    name: Type.Optional(List(ListValue, FILTER_TEXT.name)),
+    fileName: Type.Optional(List(ListValue, FILTER_TEXT.fileName)),
+    observationTags: Type.Optional(List(Type.String({ enum: [...TAGS] }), FILTER_TEXT.observationTags)),
+    observationFlags: Type.Optional(List(ListValue, FILTER_TEXT.observationFlags)),
+    ...(Object.fromEntries(TEXT_FILTERS.map((k) => [k, Type.Optional(Text(FILTER_TEXT[k]))])) as Record<
+      (typeof TEXT_FILTERS)[number],
+      Type.TOptional<Type.TString>
+    >),
+    ...(Object.fromEntries(
+      FLAG_FILTERS.map((k) => [k, Type.Optional(Type.Boolean({ description: FILTER_TEXT[k] }))]),
+    ) as Record<(typeof FLAG_FILTERS)[number], Type.TOptional<Type.TBoolean>>),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: LIST_DEFAULTS.maxLimit,
+        default: LIST_DEFAULTS.limit,
+        description: 'Sessions per page.',
+      }),
+    ),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: LIST_DEFAULTS.maxPage, default: 1, description: 'Page, from 1.' }),
+    ),
   },
   { additionalProperties: false },
 );
 
-const Id = Type.Object({ callscopeId: Type.String({ maxLength: 100 }) });
+/**
+ * preValidation of GET /sessions: the values of each array filter, split at commas, whether they
+ * came comma-separated, repeated, or both.
+ */
+export async function splitLists(request: { query: unknown }): Promise<void> {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!query) return;
+  for (const name of LIST_FILTERS) {
+    const value = query[name];
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    query[name] = values.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
+  }
+}
 
-export function sessionsRoutes(app: App, { ctx, alias }: RouteOptions): void {
+export function sessionsRoutes(app: App, { ctx }: RouteOptions): void {
   app.get(
     '/sessions',
     {
       schema: {
-        hide: alias,
         operationId: 'listSessions',
         summary: 'Stored sessions',
-        description: `Sessions of the token's account, newest first. Filters are AND-combined; values inside one filter are OR-combined (repeat the parameter or separate values with commas). observationTags takes ${Tag.anyOf.length} tags. Only critical, high and medium observations count for observationTags, observationFlags and the has* filters. Paged with limit and page.`,
+        description: `Sessions of the token's account, newest first. Filters are AND-combined; values inside one filter are OR-combined (separate values with commas, or repeat the parameter). observationTags takes ${TAGS.length} tags. Only critical, high and medium observations count for observationTags, observationFlags and the has* filters. Paged with limit and page.`,
         tags: ['Sessions'],
         security: BEARER,
         querystring: ListQuery,
         response: { 200: SessionsListResponse, ...errors(400, 401, 429, 500) },
       },
+      preValidation: splitLists,
     },
     async (request, reply) => {
       await limitRate(ctx, request, reply, 'reads');
@@ -77,14 +115,13 @@ export function sessionsRoutes(app: App, { ctx, alias }: RouteOptions): void {
     {
       ...TEXT_REPLIES,
       schema: {
-        hide: alias,
         operationId: 'getSession',
         summary: 'One stored session',
         description:
           'The session payload with its summary, observations and scores. A session stored by an older major version of the processor is analyzed again first.',
         tags: ['Sessions'],
         security: BEARER,
-        params: Id,
+        params: SessionIdParams,
         response: { 200: SessionResponse, ...errors(400, 401, 404, 422, 429, 500) },
       },
     },
@@ -103,13 +140,12 @@ export function sessionsRoutes(app: App, { ctx, alias }: RouteOptions): void {
     '/sessions/:callscopeId',
     {
       schema: {
-        hide: alias,
         operationId: 'deleteSession',
         summary: 'Delete a stored session',
         description: 'Deletes the session, its analysis and its dump file.',
         tags: ['Sessions'],
         security: BEARER,
-        params: Id,
+        params: SessionIdParams,
         response: { 200: SuccessResponse, ...errors(400, 401, 403, 404, 429, 500) },
       },
     },
@@ -124,14 +160,13 @@ export function sessionsRoutes(app: App, { ctx, alias }: RouteOptions): void {
     {
       ...TEXT_REPLIES,
       schema: {
-        hide: alias,
         operationId: 'updateSession',
         summary: 'Edit a stored session',
         description:
           'Extension: change the title, description or tags, or share the session (`shared: true` creates its public link, `false` revokes it).',
         tags: ['Sessions'],
         security: BEARER,
-        params: Id,
+        params: SessionIdParams,
         body: SessionPatchRequest,
         response: { 200: SessionResponse, ...errors(400, 401, 403, 404, 422, 429, 500) },
       },

@@ -10,10 +10,10 @@ import { CollectedCallsResponse } from './collected-calls.js';
 import * as R from './resources.js';
 
 /**
- * The schemas published as standalone JSON Schema 2020-12 documents (`/api/schemas`): the
- * resources of the specification first, then the parts of the payload.
+ * The specification's 14 schemas: the index of `/api/schemas` lists these (apiVersion "1.0"), in
+ * the order of the specification's resources.
  */
-export const PUBLISHED_SCHEMAS: Record<string, object> = {
+export const SPECIFICATION_SCHEMAS: Record<string, object> = {
   Error: R.ErrorResponse,
   AnalyzeResponseData,
   Observation,
@@ -28,14 +28,27 @@ export const PUBLISHED_SCHEMAS: Record<string, object> = {
   SessionAbstract: R.SessionAbstract,
   SessionsListResponse: R.SessionsListResponse,
   McpTransportError: R.McpTransportError,
+};
+
+/**
+ * callscope's own schemas, listed apart (`extensions` in the index): the other request and reply
+ * bodies of the API, and the parts of the session payload that have a name.
+ */
+export const EXTENSION_SCHEMAS: Record<string, object> = {
   ObservationCatalog,
   UploadResponse: R.UploadResponse,
   AnalyzeResponse: R.AnalyzeResponse,
   SessionResponse: R.SessionResponse,
   DumpLinkResponse: R.DumpLinkResponse,
+  ChunkRequest: R.ChunkRequest,
+  ChunkResponse: R.ChunkResponse,
   AssembleRequest: R.AssembleRequest,
+  UploadAssembleRequest: R.UploadAssembleRequest,
   SessionPatchRequest: R.SessionPatchRequest,
   CollectedCallsResponse,
+  SuccessResponse: R.SuccessResponse,
+  McpRequest: R.McpRequest,
+  McpResponse: R.McpResponse,
   UserAgentData,
   Metadata,
   PeerConnectionSummary,
@@ -44,11 +57,17 @@ export const PUBLISHED_SCHEMAS: Record<string, object> = {
   TagCloud,
 };
 
+/**
+ * Every published schema, by name: standalone JSON Schema 2020-12 documents at
+ * `/api/schemas/{Name}.json`, and the named components of the OpenAPI document.
+ */
+export const PUBLISHED_SCHEMAS: Record<string, object> = { ...SPECIFICATION_SCHEMAS, ...EXTENSION_SCHEMAS };
+
 export const API_VERSION = '1.0';
 
 /** A schema as a standalone 2020-12 document with its public `$id`. */
 export function schemaDocument(name: string, baseUrl: string): object | undefined {
-  const schema = PUBLISHED_SCHEMAS[name];
+  const schema = Object.hasOwn(PUBLISHED_SCHEMAS, name) ? PUBLISHED_SCHEMAS[name] : undefined;
   if (!schema) return undefined;
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',

@@ -118,8 +118,14 @@ export const DumpLinkResponse = Type.Object(
   {},
 );
 
-export const ChunkResponse = Type.Object({ success: Type.Boolean() });
-export const SuccessResponse = Type.Object({ success: Type.Boolean() });
+export const ChunkResponse = Type.Object(
+  { success: Type.Boolean() },
+  { description: 'A chunk of the chunked flow was stored (`{success: true}`).' },
+);
+export const SuccessResponse = Type.Object(
+  { success: Type.Boolean() },
+  { description: 'The operation succeeded (`{success: true}`).' },
+);
 
 export const AnalyzeResponse = Type.Object(
   {
@@ -195,13 +201,54 @@ export const EnrichResponse = Type.Object(
   {},
 );
 
+/** A client-chosen id of a chunked upload: the same for its chunks and its assemble step. */
+const FileId = Type.String({
+  pattern: '^[A-Za-z0-9_-]{1,128}$',
+  description:
+    'Client-chosen id of the chunked upload (1-128 of A-Z, a-z, 0-9, _ and -), the same for every chunk and the assemble step.',
+});
+const FileName = Type.String({ minLength: 1, maxLength: 255 });
+
+/** Step 1 of the chunked flow: one chunk, as multipart/form-data fields (ingest-handler.ts checks them). */
+export const ChunkRequest = Type.Object(
+  {
+    chunk: Type.String({
+      contentMediaType: 'application/octet-stream',
+      description: 'The bytes of this chunk (a file field).',
+    }),
+    fileId: FileId,
+    chunkIndex: Type.String({
+      pattern: '^(0|[1-9][0-9]{0,3})$',
+      description: 'Position of the chunk, from 0 (at most 9999); sending an index again replaces it.',
+    }),
+  },
+  { description: 'One chunk of the chunked flow (multipart/form-data).' },
+);
+
+/** Step 2 of the chunked flow on analyze and enrich: fileName is optional (analyze names the stored file with it). */
 export const AssembleRequest = Type.Object(
   {
-    fileId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$' }),
+    fileId: FileId,
     assemble: Type.Literal(true),
-    fileName: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    fileName: Type.Optional(FileName),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'Joins the chunks of fileId in index order and analyzes the file.',
+  },
+);
+
+/** Step 2 of the chunked flow on upload: fileName is required (specification). */
+export const UploadAssembleRequest = Type.Object(
+  {
+    fileId: FileId,
+    assemble: Type.Literal(true),
+    fileName: FileName,
+  },
+  {
+    additionalProperties: false,
+    description: 'Joins the chunks of fileId in index order and stores the file as fileName.',
+  },
 );
 
 export const SessionPatchRequest = Type.Object(
@@ -230,11 +277,58 @@ export type TrimmedObservation = Type.Static<typeof TrimmedObservation>;
 export type EnrichData = Type.Static<typeof EnrichData>;
 export type EnrichResponse = Type.Static<typeof EnrichResponse>;
 export type AssembleRequest = Type.Static<typeof AssembleRequest>;
+export type UploadAssembleRequest = Type.Static<typeof UploadAssembleRequest>;
 export type SessionPatchRequest = Type.Static<typeof SessionPatchRequest>;
 
-/** HTTP-level MCP failures: the JSON-RPC envelope with id null. */
-export const McpTransportError = Type.Object({
-  jsonrpc: Type.Literal('2.0'),
-  error: Type.Object({ code: Type.Integer(), message: Type.String(), data: Type.Optional(Type.Unknown()) }),
-  id: Type.Null(),
-});
+/** HTTP-level MCP failures: the JSON-RPC envelope with id null, and data with the HTTP status. */
+export const McpTransportError = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    error: Type.Object({
+      code: Type.Integer(),
+      message: Type.String(),
+      data: Type.Object(
+        {
+          status: Type.Integer({ description: 'The HTTP status.' }),
+          errorCode: Type.Optional(Type.String({ description: "REST's errorCode, where REST has one." })),
+        },
+        { description: 'The HTTP status, and where REST has one, its errorCode.' },
+      ),
+    }),
+    id: Type.Null({ description: 'Always null.' }),
+  },
+  { description: 'An HTTP-level failure of the MCP endpoint.' },
+);
+
+const RpcId = Type.Union([Type.String(), Type.Integer()]);
+
+/** Extension: one JSON-RPC 2.0 message to the MCP endpoint (a request, or a notification without id). */
+export const McpRequest = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Optional(RpcId),
+    method: Type.String({ description: 'initialize, tools/list, tools/call, notifications/initialized…' }),
+    params: Type.Optional(Type.Object({})),
+  },
+  { description: 'A JSON-RPC 2.0 request or notification.' },
+);
+
+/**
+ * Extension: the answer to one MCP request, as a JSON body or as the data of one event of the
+ * stream: a result, or an error (a tool's failure comes this way, with HTTP 200).
+ */
+export const McpResponse = Type.Union(
+  [
+    Type.Object({ jsonrpc: Type.Literal('2.0'), id: RpcId, result: Type.Object({}) }),
+    Type.Object({
+      jsonrpc: Type.Literal('2.0'),
+      id: RpcId,
+      error: Type.Object({
+        code: Type.Integer(),
+        message: Type.String(),
+        data: Type.Optional(Type.Unknown()),
+      }),
+    }),
+  ],
+  { description: "A JSON-RPC 2.0 response: exactly one of result or error; id is the request's." },
+);

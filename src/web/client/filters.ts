@@ -1,4 +1,5 @@
 import { h, uid } from './dom.js';
+import { commaList } from './format.js';
 import { TAGS } from './types.js';
 
 /** Form fields → API query: the same filters as GET /v1.0/sessions. */
@@ -8,7 +9,8 @@ const SEVERITY: Record<string, string> = { critical: 'hasCritical', high: 'hasHi
 export function apiQuery(form: URLSearchParams): URLSearchParams {
   const q = new URLSearchParams();
   for (const key of ['name', 'fileName', 'browser', 'os', 'observationFlags']) {
-    const v = form.get(key)?.trim();
+    const text = form.get(key) ?? '';
+    const v = key === 'browser' || key === 'os' ? text.trim() : commaList(text);
     if (v) q.set(key, v);
   }
   const band = BANDS[form.get('band') ?? ''];

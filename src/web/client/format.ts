@@ -81,3 +81,15 @@ const DTLS_VERSIONS: Record<string, string> = { FEFF: 'DTLS 1.0', FEFD: 'DTLS 1.
 export function dtlsVersion(code: string): string {
   return DTLS_VERSIONS[code.trim().toUpperCase().replace(/^0X/, '')] ?? code;
 }
+
+/**
+ * A list filter as the API takes it: the values typed, comma-separated, each trimmed, none empty
+ * (the API refuses an empty value, as in "a,,b" or "a,").
+ */
+export function commaList(text: string): string {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(',');
+}
