@@ -46,6 +46,10 @@ export function storySection(d: SessionData, t0: number): HTMLElement {
     'section',
     { id: 'what-happened', class: 'card', 'aria-labelledby': 'what-happened-title' },
     h('h2', { id: 'what-happened-title' }, 'What happened'),
+    // Text from the model, set as text (h() never parses it as markup), and said to be the model's.
+    d.aiSummary
+      ? h('p', { class: 'ai-summary' }, h('strong', null, 'Summary (written by a model): '), d.aiSummary)
+      : null,
     callTimeline(d, t0),
     lines.length ? h('h3', null, 'The causes, in time order') : null,
     lines.length === 0

@@ -190,6 +190,8 @@ export interface SessionData {
   observationsScore: number;
   observations: Observation[];
   whatHappened: StoryLine[];
+  /** A model's written summary of the story, when the service asks one (CALLSCOPE_AI_URL). */
+  aiSummary?: string | null;
   observationsCount: Record<Severity, number>;
 }
 
