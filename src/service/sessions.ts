@@ -151,6 +151,7 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
       callStart: result.callStart,
       callEnd: result.callEnd,
       abstract: result.abstract,
+      insight: result.insight,
     });
     return {
       ...row,

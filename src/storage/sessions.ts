@@ -1,10 +1,20 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Tag } from '../model/payload/observation.js';
 import { type FlagColumn, flagColumns } from './flag-mask.js';
+import {
+  applyCells,
+  type FactRow,
+  insightColumns,
+  type ObservationFact,
+  observationFacts,
+  storedFacts,
+} from './insights.js';
+import type { Dialect } from './migration-steps.js';
 import type {
   NewSession,
   SessionAbstract,
   SessionFilters,
+  SessionInsight,
   SessionPage,
   SessionPatch,
   SessionRow,
@@ -14,7 +24,7 @@ import { sessionConditions } from './session-conditions.js';
 import { tagMask } from './tag-mask.js';
 
 /** The masks only serve filters; the tags and flags themselves come from session_tags and session_flags. */
-type Row = Omit<SessionsTable, 'obs_tag_mask' | FlagColumn>;
+type Row = Pick<SessionsTable, (typeof COLUMNS)[number]>;
 const COLUMNS = [
   'id',
   'account_id',
@@ -109,7 +119,11 @@ function toRow(r: Row, flags: string[], tags: Tag[]): SessionRow {
 
 /** Stored sessions: payload, blob reference and the indexed abstract the list filters on. */
 export class SessionsRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** PostgreSQL locks the rows whose figures leave the insight rollups (insights.ts). */
+    private readonly dialect: Dialect = 'sqlite',
+  ) {}
 
   /** Inserts the session with its facts; `inTransaction` runs in the same transaction (credit settle). */
   async insert(
@@ -117,9 +131,7 @@ export class SessionsRepo {
     inTransaction?: (trx: Transaction<Database>) => Promise<unknown>,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sessions')
-        .values({
+      const values: SessionsTable = {
           id: s.id,
           account_id: s.accountId,
           created_at: s.createdAt,
@@ -136,10 +148,13 @@ export class SessionsRepo {
           call_start: s.callStart,
           call_end: s.callEnd,
           ...abstractColumns(s.abstract),
-        })
-        .execute();
+          ...insightColumns(s.insight),
+        };
+      await trx.insertInto('sessions').values(values).execute();
       await trx.insertInto('session_payloads').values({ session_id: s.id, payload: s.payload }).execute();
       await this.insertFacts(trx, s.id, s.accountId, s.abstract);
+      const observations = await this.insertObservations(trx, s.id, s.accountId, s.insight);
+      await applyCells(trx, this.dialect, [{ row: values, observations, sign: 1 }]);
       await inTransaction?.(trx);
     });
   }
@@ -154,17 +169,23 @@ export class SessionsRepo {
       callStart: number | null;
       callEnd: number | null;
       abstract: SessionAbstract;
+      insight?: SessionInsight;
     },
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // The old figures leave the rollups as the new ones come in (the row locked meanwhile).
+      const old = await storedFacts(trx, this.dialect, accountId, id);
+      if (!old) return;
+      const set = {
+        processor_version: update.processorVersion,
+        call_start: update.callStart,
+        call_end: update.callEnd,
+        ...abstractColumns(update.abstract),
+        ...insightColumns(update.insight),
+      };
       await trx
         .updateTable('sessions')
-        .set({
-          processor_version: update.processorVersion,
-          call_start: update.callStart,
-          call_end: update.callEnd,
-          ...abstractColumns(update.abstract),
-        })
+        .set(set)
         .where('id', '=', id)
         .where('account_id', '=', accountId)
         .execute();
@@ -175,7 +196,14 @@ export class SessionsRepo {
         .execute();
       await trx.deleteFrom('session_flags').where('session_id', '=', id).execute();
       await trx.deleteFrom('session_tags').where('session_id', '=', id).execute();
+      await trx.deleteFrom('session_observations').where('session_id', '=', id).execute();
       await this.insertFacts(trx, id, accountId, update.abstract);
+      const observations = await this.insertObservations(trx, id, accountId, update.insight);
+      const row: FactRow = { ...old.row, ...set };
+      await applyCells(trx, this.dialect, [
+        { row: old.row, observations: old.observations, sign: -1 },
+        { row, observations, sign: 1 },
+      ]);
     });
   }
 
@@ -261,6 +289,10 @@ export class SessionsRepo {
   /** Deletes the rows; returns the blob key to delete after, or undefined when there was no such session. */
   async delete(accountId: string, id: string): Promise<string | undefined> {
     return this.db.transaction().execute(async (trx) => {
+      const old = await storedFacts(trx, this.dialect, accountId, id);
+      if (!old) return undefined;
+      await applyCells(trx, this.dialect, [{ row: old.row, observations: old.observations, sign: -1 }]);
+      await trx.deleteFrom('session_observations').where('session_id', '=', id).execute();
       const row = await trx
         .deleteFrom('sessions')
         .where('id', '=', id)
@@ -290,6 +322,21 @@ export class SessionsRepo {
       for (const r of rows) found.add(r.id);
     }
     return found;
+  }
+
+  private async insertObservations(
+    trx: Transaction<Database>,
+    id: string,
+    accountId: string,
+    insight: SessionInsight | undefined,
+  ): Promise<ObservationFact[]> {
+    const facts = observationFacts(insight);
+    if (facts.length)
+      await trx
+        .insertInto('session_observations')
+        .values(facts.map((f) => ({ session_id: id, account_id: accountId, ...f })))
+        .execute();
+    return facts;
   }
 
   private async insertFacts(trx: Transaction<Database>, id: string, accountId: string, a: SessionAbstract) {
