@@ -6,7 +6,15 @@
  * same code answers both, so they cannot disagree. Zero entries are dropped, so that a rollup and
  * a recount of the same sessions are equal as values.
  */
-import { binOf, hundredths, METRIC_SPECS, type Metric, METRICS, SEVERITIES, severityIndex } from './metrics.js';
+import {
+  binOf,
+  hundredths,
+  METRIC_SPECS,
+  METRICS,
+  type Metric,
+  SEVERITIES,
+  severityIndex,
+} from './metrics.js';
 
 export interface MetricAcc {
   /** Sessions with a value. */
@@ -44,7 +52,14 @@ export interface SessionFacts {
 }
 
 export function emptyAcc(): Acc {
-  return { sessions: 0, sev: [0, 0, 0], band: { high: 0, medium: 0, low: 0, unrated: 0 }, m: {}, t: {}, c: {} };
+  return {
+    sessions: 0,
+    sev: [0, 0, 0],
+    band: { high: 0, medium: 0, low: 0, unrated: 0 },
+    m: {},
+    t: {},
+    c: {},
+  };
 }
 
 function bump(record: Record<string, number>, key: string, by: number): void {
@@ -95,8 +110,10 @@ export function addSession(acc: Acc, f: SessionFacts, sign: 1 | -1): Acc {
     mergeMetric(acc, metric, one, sign);
   }
   const severityRow = (s: string) => SEVERITIES.map((_, i) => (i === severityIndex(s) ? sign : 0));
-  for (const o of f.observations) if (severityIndex(o.severity) >= 0) bumpSeverities(acc.t, o.type, severityRow(o.severity));
-  for (const o of f.causes) if (severityIndex(o.severity) >= 0) bumpSeverities(acc.c, o.type, severityRow(o.severity));
+  for (const o of f.observations)
+    if (severityIndex(o.severity) >= 0) bumpSeverities(acc.t, o.type, severityRow(o.severity));
+  for (const o of f.causes)
+    if (severityIndex(o.severity) >= 0) bumpSeverities(acc.c, o.type, severityRow(o.severity));
   return acc;
 }
 

@@ -28,7 +28,9 @@ export function erfc(x: number): number {
                   (0.09678418 +
                     t *
                       (-0.18628806 +
-                        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+                        t *
+                          (0.27886807 +
+                            t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     );
   return x >= 0 ? r : 2 - r;
 }
@@ -90,7 +92,7 @@ export function mannWhitney(a: Record<string, number>, b: Record<string, number>
   const superiority = n1 * n2 > 0 ? u / (n1 * n2) : 0.5;
   if (!(variance > 0)) return { u, superiority, z: 0, pValue: 1 };
   const d = u - mean;
-  const z = Math.sign(d) * Math.max(0, Math.abs(d) - 0.5) / Math.sqrt(variance);
+  const z = (Math.sign(d) * Math.max(0, Math.abs(d) - 0.5)) / Math.sqrt(variance);
   return { u, superiority, z, pValue: twoSidedP(z) };
 }
 

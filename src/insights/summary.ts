@@ -128,7 +128,9 @@ function typeShares(rows: Record<string, number[]>, sessions: number, top: numbe
   return Object.entries(rows)
     .map(([type, counts]) => {
       const total = counts.reduce((a, b) => a + b, 0);
-      const bySeverity = Object.fromEntries(SEVERITIES.map((s, i) => [s, counts[i] ?? 0])) as TypeShare['bySeverity'];
+      const bySeverity = Object.fromEntries(
+        SEVERITIES.map((s, i) => [s, counts[i] ?? 0]),
+      ) as TypeShare['bySeverity'];
       return { type, sessions: total, share: share(total, sessions), bySeverity };
     })
     .sort((a, b) => serious(b) - serious(a) || b.sessions - a.sessions || a.type.localeCompare(b.type))

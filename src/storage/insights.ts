@@ -10,8 +10,22 @@
  * the backfill of migration 008.
  */
 import { createHash } from 'node:crypto';
-import { type ExpressionBuilder, type Kysely, type Transaction, sql } from 'kysely';
-import { type Acc, addSession, emptyAcc, mergeInto, parseAcc, type SessionFacts } from '../insights/accumulator.js';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
+import {
+  type Acc,
+  addSession,
+  emptyAcc,
+  mergeInto,
+  parseAcc,
+  type SessionFacts,
+} from '../insights/accumulator.js';
 import type { Metric } from '../insights/metrics.js';
 import type { Dialect } from './migration-steps.js';
 import type { SessionInsight } from './records.js';
@@ -131,9 +145,14 @@ export function cellKeyOf(row: FactRow): CellKey {
     processor_version: row.processor_version,
     score_band: row.score_band,
     sev_mask:
-      (Number(row.obs_critical) > 0 ? 1 : 0) | (Number(row.obs_high) > 0 ? 2 : 0) | (Number(row.obs_medium) > 0 ? 4 : 0),
+      (Number(row.obs_critical) > 0 ? 1 : 0) |
+      (Number(row.obs_high) > 0 ? 2 : 0) |
+      (Number(row.obs_medium) > 0 ? 4 : 0),
   };
-  const cell_id = createHash('sha256').update(JSON.stringify(Object.values(key))).digest('base64url').slice(0, 32);
+  const cell_id = createHash('sha256')
+    .update(JSON.stringify(Object.values(key)))
+    .digest('base64url')
+    .slice(0, 32);
   return { cell_id, ...key };
 }
 
@@ -201,7 +220,11 @@ export async function storedFacts(
   accountId: string,
   id: string,
 ): Promise<{ row: FactRow; observations: ObservationFact[] } | undefined> {
-  let q = trx.selectFrom('sessions').select(FACT_COLUMNS).where('id', '=', id).where('account_id', '=', accountId);
+  let q = trx
+    .selectFrom('sessions')
+    .select(FACT_COLUMNS)
+    .where('id', '=', id)
+    .where('account_id', '=', accountId);
   if (dialect === 'postgres') q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) return undefined;
@@ -293,7 +316,7 @@ export class InsightsRepo {
    * their observation facts.
    */
   async scan(
-    where: (eb: ExpressionBuilder<Database, 'sessions'>) => ReturnType<ExpressionBuilder<Database, 'sessions'>['and']>,
+    where: (eb: ExpressionBuilder<Database, 'sessions'>) => Expression<SqlBool>,
     afterId: string | null,
     limit: number,
   ): Promise<ScanPage> {

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Tag } from '../model/payload/observation.js';
-import { type FlagColumn, flagColumns } from './flag-mask.js';
+import { flagColumns } from './flag-mask.js';
 import {
   applyCells,
   type FactRow,
@@ -23,7 +23,7 @@ import type { Database, SessionsTable } from './schema.js';
 import { sessionConditions } from './session-conditions.js';
 import { tagMask } from './tag-mask.js';
 
-/** The masks only serve filters; the tags and flags themselves come from session_tags and session_flags. */
+/** The masks only serve filters (not read back); the tags and flags themselves come from session_tags and session_flags. */
 type Row = Pick<SessionsTable, (typeof COLUMNS)[number]>;
 const COLUMNS = [
   'id',
@@ -132,24 +132,24 @@ export class SessionsRepo {
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const values: SessionsTable = {
-          id: s.id,
-          account_id: s.accountId,
-          created_at: s.createdAt,
-          title: s.title,
-          description: null,
-          tags: '[]',
-          public_link: null,
-          file_name: s.fileName,
-          file_size: s.fileSize,
-          blob_key: s.blobKey,
-          processor_version: s.processorVersion,
-          uploaded_by: s.uploadedBy,
-          uploaded_by_email: s.uploadedByEmail,
-          call_start: s.callStart,
-          call_end: s.callEnd,
-          ...abstractColumns(s.abstract),
-          ...insightColumns(s.insight),
-        };
+        id: s.id,
+        account_id: s.accountId,
+        created_at: s.createdAt,
+        title: s.title,
+        description: null,
+        tags: '[]',
+        public_link: null,
+        file_name: s.fileName,
+        file_size: s.fileSize,
+        blob_key: s.blobKey,
+        processor_version: s.processorVersion,
+        uploaded_by: s.uploadedBy,
+        uploaded_by_email: s.uploadedByEmail,
+        call_start: s.callStart,
+        call_end: s.callEnd,
+        ...abstractColumns(s.abstract),
+        ...insightColumns(s.insight),
+      };
       await trx.insertInto('sessions').values(values).execute();
       await trx.insertInto('session_payloads').values({ session_id: s.id, payload: s.payload }).execute();
       await this.insertFacts(trx, s.id, s.accountId, s.abstract);
