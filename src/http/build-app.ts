@@ -16,6 +16,7 @@ import { requestId } from './request-id.js';
 import type { App, RouteOptions } from './route-types.js';
 import { analyzeRoute } from './routes/analyze.js';
 import { enrichRoute } from './routes/enrich.js';
+import { insightsRoutes } from './routes/insights.js';
 import { observationsRoutes } from './routes/observations.js';
 import { operationsRoutes } from './routes/operations.js';
 import { publishedRoutes } from './routes/published.js';
@@ -139,6 +140,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     analyzeRoute(scope, routeOptions);
     quotaRoute(scope, routeOptions);
     sessionsRoutes(scope, routeOptions);
+    insightsRoutes(scope, routeOptions);
     sessionDumpRoute(scope, routeOptions);
     dumpLinkRoute(scope, routeOptions);
     // The site alias serves every operation except enrich and observations (reference.md).

@@ -24,25 +24,30 @@ const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 20 });
 /** A shared schema with a description of its own (a copy: the shared one stays as it is). */
 const described = <T extends object>(schema: T, description: string): T => ({ ...schema, description });
 
+/** The list's filters, as GET /sessions and GET /insights take them. */
+export const LIST_FILTER_PARAMETERS = {
+  name: Type.Optional(Type.Union([Strings, Type.String()], { description: FILTER_TEXT.name })),
+  fileName: Type.Optional(Type.Union([Strings, Type.String()], { description: FILTER_TEXT.fileName })),
+  observationTags: Type.Optional(described(Strings, FILTER_TEXT.observationTags)),
+  observationFlags: Type.Optional(described(Strings, FILTER_TEXT.observationFlags)),
+  os: Type.Optional(Type.String({ description: FILTER_TEXT.os })),
+  browser: Type.Optional(Type.String({ description: FILTER_TEXT.browser })),
+  browserVersion: Type.Optional(Type.String({ description: FILTER_TEXT.browserVersion })),
+  userId: Type.Optional(Type.String({ description: FILTER_TEXT.userId })),
+  conferenceId: Type.Optional(Type.String({ description: FILTER_TEXT.conferenceId })),
+  sessionId: Type.Optional(Type.String({ description: FILTER_TEXT.sessionId })),
+  hasCritical: Type.Optional(described(QueryFlag, FILTER_TEXT.hasCritical)),
+  hasHigh: Type.Optional(described(QueryFlag, FILTER_TEXT.hasHigh)),
+  hasMedium: Type.Optional(described(QueryFlag, FILTER_TEXT.hasMedium)),
+  hasLowScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasLowScore)),
+  hasMediumScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasMediumScore)),
+  hasHighScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasHighScore)),
+};
+
 /** Query of GET /sessions: unknown parameters are 400 (additionalProperties false). */
 const ListQuery = Type.Object(
   {
-    name: Type.Optional(Type.Union([Strings, Type.String()], { description: FILTER_TEXT.name })),
-    fileName: Type.Optional(Type.Union([Strings, Type.String()], { description: FILTER_TEXT.fileName })),
-    observationTags: Type.Optional(described(Strings, FILTER_TEXT.observationTags)),
-    observationFlags: Type.Optional(described(Strings, FILTER_TEXT.observationFlags)),
-    os: Type.Optional(Type.String({ description: FILTER_TEXT.os })),
-    browser: Type.Optional(Type.String({ description: FILTER_TEXT.browser })),
-    browserVersion: Type.Optional(Type.String({ description: FILTER_TEXT.browserVersion })),
-    userId: Type.Optional(Type.String({ description: FILTER_TEXT.userId })),
-    conferenceId: Type.Optional(Type.String({ description: FILTER_TEXT.conferenceId })),
-    sessionId: Type.Optional(Type.String({ description: FILTER_TEXT.sessionId })),
-    hasCritical: Type.Optional(described(QueryFlag, FILTER_TEXT.hasCritical)),
-    hasHigh: Type.Optional(described(QueryFlag, FILTER_TEXT.hasHigh)),
-    hasMedium: Type.Optional(described(QueryFlag, FILTER_TEXT.hasMedium)),
-    hasLowScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasLowScore)),
-    hasMediumScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasMediumScore)),
-    hasHighScore: Type.Optional(described(QueryFlag, FILTER_TEXT.hasHighScore)),
+    ...LIST_FILTER_PARAMETERS,
     limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: '1 to 1000, default 100.' })),
     page: Type.Optional(Type.String({ pattern: '^[0-9]{1,7}$', description: 'From 1.' })),
   },

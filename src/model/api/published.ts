@@ -6,6 +6,7 @@ import { PeerConnectionSummary } from '../payload/peer-connection-summary.js';
 import { StreamSummary } from '../payload/stream-summary.js';
 import { TransportSummary } from '../payload/transport-summary.js';
 import { UserAgentData } from '../payload/user-agent-data.js';
+import { InsightsComparison, InsightsResponse, InsightsSummary } from './insights.js';
 import * as R from './resources.js';
 
 /**
@@ -32,6 +33,9 @@ export const PUBLISHED_SCHEMAS: Record<string, object> = {
   AnalyzeResponse: R.AnalyzeResponse,
   SessionResponse: R.SessionResponse,
   DumpLinkResponse: R.DumpLinkResponse,
+  InsightsResponse,
+  InsightsSummary,
+  InsightsComparison,
   AssembleRequest: R.AssembleRequest,
   SessionPatchRequest: R.SessionPatchRequest,
   UserAgentData,
