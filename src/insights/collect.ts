@@ -156,6 +156,34 @@ const add = (m: Map<string | null, Acc>, key: string | null, acc: Acc) => {
   else m.set(key, mergeInto(emptyAcc(), acc));
 };
 
+/**
+ * Each cell is counted once, into a bucket per (group, period) (a cell is in one group); the
+ * whole, the groups and the series are then merged from the buckets, far fewer than the cells.
+ */
+class Buckets {
+  private readonly map = new Map<string, { group: string | null; period: string | null; acc: Acc }>();
+  at(group: string | null, period: string | null): Acc {
+    const key = JSON.stringify([group, period]);
+    let b = this.map.get(key);
+    if (!b) {
+      b = { group, period, acc: emptyAcc() };
+      this.map.set(key, b);
+    }
+    return b.acc;
+  }
+  result(scanBecause: string[], o: GatherOptions): Gathered {
+    const total = emptyAcc();
+    const groups = new Map<string | null, Acc>();
+    const series = new Map<string | null, Acc>();
+    for (const b of this.map.values()) {
+      mergeInto(total, b.acc);
+      if (o.groupBy) add(groups, b.group, b.acc);
+      if (o.interval !== 'none') add(series, b.period, b.acc);
+    }
+    return { source: 'rollup', scanBecause, total, groups, series };
+  }
+}
+
 export async function gather(
   storage: Storage,
   accountId: string,
@@ -164,16 +192,15 @@ export async function gather(
 ): Promise<Gathered> {
   const scanBecause = scanReasons(scope, o.groupBy);
   if (scanBecause.length === 0 && !o.forceScan) {
-    const total = emptyAcc();
-    const groups = new Map<string | null, Acc>();
-    const series = new Map<string | null, Acc>();
+    const buckets = new Buckets();
     for (const c of await storage.insights.cells(accountId, cellWhere(scope))) {
-      mergeInto(total, c.acc);
-      if (o.groupBy) add(groups, groupOfCell(c, o.groupBy, o.timeField), c.acc);
-      if (o.interval !== 'none')
-        add(series, periodOf(o.timeField === 'createdAt' ? c.created_day : c.start_day, o.interval), c.acc);
+      const period =
+        o.interval === 'none'
+          ? null
+          : periodOf(o.timeField === 'createdAt' ? c.created_day : c.start_day, o.interval);
+      mergeInto(buckets.at(o.groupBy ? groupOfCell(c, o.groupBy, o.timeField) : null, period), c.acc);
     }
-    return { source: 'rollup', scanBecause, total, groups, series };
+    return buckets.result(scanBecause, o);
   }
   return scan(storage, accountId, scope, o, scanBecause);
 }
@@ -234,9 +261,16 @@ async function scan(
   o: GatherOptions,
   scanBecause: string[],
 ): Promise<Gathered> {
+  // Each session is added to the whole, its period and its groups (several for observationType,
+  // none when it has no such type), so neither the whole nor the series count it twice.
   const total = emptyAcc();
   const groups = new Map<string | null, Acc>();
   const series = new Map<string | null, Acc>();
+  const into = (m: Map<string | null, Acc>, key: string | null) => {
+    const acc = m.get(key) ?? emptyAcc();
+    m.set(key, acc);
+    return acc;
+  };
   const where = scanWhere(accountId, scope);
   let after: string | null = null;
   for (;;) {
@@ -244,16 +278,18 @@ async function scan(
     if (page.rows.length === 0) break;
     for (const row of page.rows) {
       const observations = page.observations.get(row.id) ?? [];
-      const one = addSession(emptyAcc(), factsOf(row, observations), 1);
-      mergeInto(total, one);
+      const facts = factsOf(row, observations);
+      addSession(total, facts, 1);
+      if (o.interval !== 'none') {
+        const ms = o.timeField === 'createdAt' ? row.created_at : row.call_start;
+        addSession(into(series, periodOf(ms === null ? null : dayOf(Number(ms)), o.interval)), facts, 1);
+      }
+      if (!o.groupBy) continue;
       const serious = observations
         .filter((f) => f.kind === 'type' && ['critical', 'high', 'medium'].includes(f.severity))
         .map((f) => f.type);
-      for (const g of groupsOfRow(row, serious, o.groupBy, o.timeField)) add(groups, g, one);
-      if (o.interval !== 'none') {
-        const ms = o.timeField === 'createdAt' ? row.created_at : row.call_start;
-        add(series, periodOf(ms === null ? null : dayOf(Number(ms)), o.interval), one);
-      }
+      for (const g of groupsOfRow(row, serious, o.groupBy, o.timeField))
+        addSession(into(groups, g), facts, 1);
     }
     if (total.sessions > SCAN_LIMIT) throw new ScanTooLarge(scanBecause);
     after = page.rows[page.rows.length - 1]!.id;
