@@ -9,7 +9,7 @@ import type { SessionFilters, Storage } from '../storage/index.js';
 import { type CellRow, type CellWhere, DAY_MS, dayOf, type FactRow, factsOf } from '../storage/insights.js';
 import type { Database } from '../storage/schema.js';
 import { sessionConditions } from '../storage/session-conditions.js';
-import { type Acc, addSession, emptyAcc, mergeInto } from './accumulator.js';
+import { type Acc, addEncoded, addSession, emptyAcc, mergeInto } from './accumulator.js';
 
 export const GROUP_BY = [
   'browser',
@@ -198,7 +198,7 @@ export async function gather(
         o.interval === 'none'
           ? null
           : periodOf(o.timeField === 'createdAt' ? c.created_day : c.start_day, o.interval);
-      mergeInto(buckets.at(o.groupBy ? groupOfCell(c, o.groupBy, o.timeField) : null, period), c.acc);
+      addEncoded(buckets.at(o.groupBy ? groupOfCell(c, o.groupBy, o.timeField) : null, period), c.data);
     }
     return buckets.result(scanBecause, o);
   }

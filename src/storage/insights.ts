@@ -21,9 +21,10 @@ import {
 import {
   type Acc,
   addSession,
+  decodeAcc,
   emptyAcc,
+  encodeAcc,
   mergeInto,
-  parseAcc,
   type SessionFacts,
 } from '../insights/accumulator.js';
 import type { Metric } from '../insights/metrics.js';
@@ -184,19 +185,19 @@ export async function applyCells(
     if (isEmpty(delta)) continue;
     await trx
       .insertInto('insight_cells')
-      .values({ ...key, sessions: 0, data: JSON.stringify(emptyAcc()) })
+      .values({ ...key, sessions: 0, data: encodeAcc(emptyAcc()) })
       .onConflict((oc) => oc.column('cell_id').doNothing())
       .execute();
     let read = trx.selectFrom('insight_cells').select(['data']).where('cell_id', '=', id);
     if (dialect === 'postgres') read = read.forUpdate();
     const current = await read.executeTakeFirstOrThrow();
-    const next = mergeInto(parseAcc(current.data), delta);
+    const next = mergeInto(decodeAcc(current.data), delta);
     if (next.sessions === 0 && isEmpty(next))
       await trx.deleteFrom('insight_cells').where('cell_id', '=', id).execute();
     else
       await trx
         .updateTable('insight_cells')
-        .set({ sessions: next.sessions, data: JSON.stringify(next) })
+        .set({ sessions: next.sessions, data: encodeAcc(next) })
         .where('cell_id', '=', id)
         .execute();
   }
@@ -259,7 +260,8 @@ export interface CellRow {
   os: string | null;
   connectivity: string | null;
   processor_version: string;
-  acc: Acc;
+  /** The cell's figures as stored (addEncoded reads them). */
+  data: string;
 }
 
 export interface ScanPage {
@@ -307,7 +309,7 @@ export class InsightsRepo {
       os: r.os,
       connectivity: r.connectivity,
       processor_version: r.processor_version,
-      acc: parseAcc(r.data),
+      data: r.data,
     }));
   }
 
@@ -347,7 +349,7 @@ export class InsightsRepo {
       .select(['cell_id', 'data'])
       .where('account_id', '=', accountId)
       .execute();
-    return new Map(rows.map((r) => [r.cell_id, parseAcc(r.data)]));
+    return new Map(rows.map((r) => [r.cell_id, decodeAcc(r.data)]));
   }
 
   /** The account's cells counted again from its sessions (what storedCells must equal). */
@@ -403,7 +405,7 @@ export async function rebuildCells(db: Kysely<Database>): Promise<number> {
   const values = [...(await countCells(db)).values()].map(({ key, acc }) => ({
     ...key,
     sessions: acc.sessions,
-    data: JSON.stringify(acc),
+    data: encodeAcc(acc),
   }));
   for (let i = 0; i < values.length; i += 200)
     await db
