@@ -58,7 +58,16 @@ const SCAN_FILTERS = [
   'sessionId',
 ] as const;
 
-const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** YYYY-MM-DD of a UTC day number (remembered: an answer asks for the same days thousands of times). */
+const ISO_DAYS = new Map<number, string>();
+const isoDay = (day: number) => {
+  let text = ISO_DAYS.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (ISO_DAYS.size < 100_000) ISO_DAYS.set(day, text);
+  }
+  return text;
+};
 /** The Monday (UTC) of a day's ISO week: day 0, 1970-01-01, was a Thursday. */
 const weekOf = (day: number) => day - ((((day + 3) % 7) + 7) % 7);
 export const periodOf = (day: number | null, interval: Interval): string | null =>
