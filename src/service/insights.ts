@@ -15,7 +15,7 @@ import {
 } from '../insights/collect.js';
 import { type Comparison, compare } from '../insights/compare.js';
 import { METRIC_SPECS, METRICS } from '../insights/metrics.js';
-import { type Summary, share, summarize } from '../insights/summary.js';
+import { type Summary, scoreSummary, share, summarize } from '../insights/summary.js';
 import type { Storage } from '../storage/index.js';
 import { ApiError } from './api-error.js';
 import { type ListQuery, type ListQueryForm, parseListQuery } from './session-filters.js';
@@ -168,15 +168,15 @@ export interface SeriesPoint {
 export const BIN_WIDTHS = Object.fromEntries(METRICS.map((m) => [m, METRIC_SPECS[m].binWidth]));
 
 function seriesPoint(period: string | null, acc: Acc): SeriesPoint {
-  const s = summarize(acc, 0);
+  const experience = scoreSummary('experienceScore', acc);
   return {
     period,
     sessions: acc.sessions,
-    experienceMean: s.scores.experienceScore.mean,
-    experienceP50: s.scores.experienceScore.p50,
+    experienceMean: experience.mean,
+    experienceP50: experience.p50,
     lowScore: share(acc.band.low, acc.sessions),
-    withCritical: s.withCritical,
-    withHigh: s.withHigh,
+    withCritical: share(acc.sev[0], acc.sessions),
+    withHigh: share(acc.sev[1], acc.sessions),
   };
 }
 

@@ -368,10 +368,23 @@ export const MIGRATIONS: Migration[] = [
         .addColumn('sessions', 'integer', (c) => c.notNull())
         .addColumn('data', 'text', (c) => c.notNull())
         .execute();
+      // The key columns after the day: a filtered month is tested on index entries and reads only
+      // the cells that match (SQLite, 30 000 sessions over 110 days, a month with os + hasHigh:
+      // 12 -> 5 ms for the cells' query).
       await db.schema
         .createIndex('insight_cells_start')
         .on('insight_cells')
-        .columns(['account_id', 'start_day'])
+        .columns([
+          'account_id',
+          'start_day',
+          'os',
+          'browser',
+          'browser_version',
+          'connectivity',
+          'processor_version',
+          'score_band',
+          'sev_mask',
+        ])
         .execute();
       await db.schema
         .createIndex('insight_cells_created')
