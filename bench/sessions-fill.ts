@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { flagColumns } from '../src/storage/flag-mask.js';
+import { insightColumns } from '../src/storage/insights.js';
 import type { Database, SessionsTable } from '../src/storage/schema.js';
 import { tagMask } from '../src/storage/tag-mask.js';
 
@@ -90,6 +91,7 @@ export async function fillSessions(
         obs_tag_mask: tagMask(chosen.flatMap(([, ts]) => ts)),
         ...flagColumns(chosen.map(([flag]) => flag)),
         score_band: score === null ? 'unrated' : score >= 80 ? 'high' : score >= 60 ? 'medium' : 'low',
+        ...insightColumns(undefined),
       });
     }
     await db.transaction().execute(async (trx) => {

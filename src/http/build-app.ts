@@ -21,6 +21,7 @@ import type { App, RouteOptions } from './route-types.js';
 import { analyzeRoute } from './routes/analyze.js';
 import { collectedCallsRoute } from './routes/collected-calls.js';
 import { enrichRoute } from './routes/enrich.js';
+import { insightsRoutes } from './routes/insights.js';
 import { observationsRoutes } from './routes/observations.js';
 import { operationsRoutes } from './routes/operations.js';
 import { publishedRoutes } from './routes/published.js';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     analyzeRoute(scope, routeOptions);
     quotaRoute(scope, routeOptions);
     sessionsRoutes(scope, routeOptions);
+    insightsRoutes(scope, routeOptions);
     sessionDumpRoute(scope, routeOptions);
     dumpLinkRoute(scope, routeOptions);
     collectedCallsRoute(scope, routeOptions);

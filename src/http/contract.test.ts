@@ -5,9 +5,10 @@
  * names nothing); requests it refuses must get a 4xx in the error shape; no answer may fall outside
  * the statuses, media types, schemas and headers declared, and none may be a 5xx.
  *
- * Values come from the schemas, with three exceptions a schema cannot say: a dump body is a real
+ * Values come from the schemas, with four exceptions a schema cannot say: a dump body is a real
  * dump (plain or gzip; random bytes are 415, "not a dump"); the assemble step names a fileId whose
- * chunks were sent first; Idempotency-Keys and fileIds are unique per request. CALLSCOPE_CONTRACT_RUNS
+ * chunks were sent first; Idempotency-Keys and fileIds are unique per request; GET /insights' ranges
+ * start before they end and its compare arguments go with their kind (insightsRules). CALLSCOPE_CONTRACT_RUNS
  * raises the number of requests, CALLSCOPE_FUZZ_SEED changes the seed.
  */
 import { readFileSync } from 'node:fs';
@@ -144,7 +145,44 @@ describe('the OpenAPI document as a contract', () => {
     })();
     return fc
       .tuple(paramsArb, bodyArb)
-      .map(([values, body]) => plan(method, path, operation, values, body, true));
+      .map(([values, body]) => plan(method, path, operation, values, body, true))
+      .map((planned) => (/insights/i.test(operation.operationId) ? insightsRules(planned) : planned));
+  }
+
+  /**
+   * What GET /insights asks across parameters, which a schema cannot say: a range starts before it
+   * ends, and compare takes either a baseline period or two versions, as its kind says.
+   */
+  function insightsRules(planned: Planned): Planned {
+    let query = [...planned.query];
+    const get = (name: string) => query.find(([k]) => k === name)?.[1];
+    const drop = (...names: string[]) => {
+      query = query.filter(([k]) => !names.includes(k));
+    };
+    const time = (v: string) => Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
+    for (const [start, end] of [
+      ['from', 'to'],
+      ['createdFrom', 'createdTo'],
+      ['baselineFrom', 'baselineTo'],
+    ] as const) {
+      const a = get(start);
+      const b = get(end);
+      if (a !== undefined && b !== undefined && !(time(a) < time(b))) drop(end);
+    }
+    const compare = get('compare');
+    if (compare === 'period') {
+      drop('baseline', 'current');
+      if (get('from') === undefined || get('to') === undefined) drop('compare', 'baselineFrom', 'baselineTo');
+      // One end of the baseline alone is completed from from/to, and may then end before it starts.
+      if (get('baselineFrom') === undefined || get('baselineTo') === undefined)
+        drop('baselineFrom', 'baselineTo');
+    } else if (compare !== undefined) {
+      // A version compare sets that version filter itself, and needs both versions.
+      drop('baselineFrom', 'baselineTo', compare);
+      if (get('baseline') === undefined || get('current') === undefined)
+        drop('compare', 'baseline', 'current');
+    } else drop('baseline', 'current', 'baselineFrom', 'baselineTo');
+    return { ...planned, query };
   }
 
   function plan(

@@ -74,4 +74,31 @@ describe('compactSchema', () => {
       for (const v of values) expect(after(v), JSON.stringify(v)).toBe(before(v));
     }
   });
+
+  it('keeps an output schema accepting every value the original accepts, without required lists or formats', () => {
+    const values = [
+      { total: 0, data: [], totalCount: 0, page: 1, limit: 10, totalPages: 0, hasMore: false },
+      {
+        total: 0,
+        data: [{ callscopeId: 'not-a-uuid' }],
+        totalCount: 0,
+        page: 1,
+        limit: 10,
+        totalPages: 0,
+        hasMore: false,
+      },
+      { total: '0' },
+    ];
+    const original = ajv.compile(SessionsListResponse);
+    const compact = compactSchema(SessionsListResponse, { descriptions: false, output: true }) as object;
+    expect(JSON.stringify(compact)).not.toMatch(/"required"|"format"/);
+    const compacted = ajv.compile(compact);
+    for (const v of values) if (original(v)) expect(compacted(v), JSON.stringify(v)).toBe(true);
+    expect(compacted(values[1])).toBe(true);
+    expect(compacted(values[2])).toBe(false);
+    // A property named like a dropped keyword stays.
+    expect(compactSchema({ properties: { format: { type: 'string' } } }, { output: true })).toEqual({
+      properties: { format: { type: 'string' } },
+    });
+  });
 });

@@ -89,13 +89,14 @@ describe('MCP endpoint', () => {
   afterAll(async () => service?.close());
 
   describe.each(['legacy', 'auto'] as const)('SDK client, %s negotiation', (mode) => {
-    it('lists five tools with descriptions and input/output schemas, without a token', async () => {
+    it('lists six tools with descriptions and input/output schemas, without a token', async () => {
       const { client } = await connect(service, mode);
       expect(client.getProtocolEra?.()).toBe(mode === 'legacy' ? 'legacy' : 'modern');
       // The tool list never changes while a server runs (and there is no stream to announce it on).
       expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual([
+        'get_insights',
         'get_observation_explanation',
         'get_quota',
         'get_session',

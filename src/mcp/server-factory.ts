@@ -49,7 +49,7 @@ export function serverFactory(ctx: ServiceContext): McpServerFactory {
       title: tool.title,
       description: tool.description,
       inputSchema: compactSchema(tool.input) as Tool['inputSchema'],
-      outputSchema: compactSchema(tool.output, { descriptions: false }) as Tool['outputSchema'],
+      outputSchema: compactSchema(tool.output, { descriptions: false, output: true }) as Tool['outputSchema'],
       annotations: { readOnlyHint: true, openWorldHint: false },
     })),
   };

@@ -51,11 +51,12 @@ describe('MCP get_session views, get_stream_series and the size of tools/list', 
     return result as { content: Texts; structuredContent: Record<string, unknown> };
   };
 
-  it('lists five tools in under 12 KB, every output schema typed', async () => {
+  it('lists six tools in under 12 KB, every output schema typed', async () => {
     const listed = await client.listTools();
     const bytes = Buffer.byteLength(JSON.stringify(listed));
     expect(bytes).toBeLessThan(12 * 1024);
     expect(listed.tools.map((t) => t.name).sort()).toEqual([
+      'get_insights',
       'get_observation_explanation',
       'get_quota',
       'get_session',

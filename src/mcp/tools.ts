@@ -17,6 +17,7 @@ import {
 } from '../service/session-filters.js';
 import { listSessions, sessionReply } from '../service/sessions.js';
 import type { AuthContext } from '../service/tokens.js';
+import { GET_INSIGHTS } from './insights-tool.js';
 import {
   OBSERVATION_FIELDS,
   SessionSummary,
@@ -221,4 +222,5 @@ export const TOOLS: readonly ToolDefinition[] = [
     output: ObservationExplanation,
     run: async (_call, args) => explanationOf(String(args.type)),
   },
+  GET_INSIGHTS,
 ];

@@ -7,8 +7,8 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { analyzeDump } from '../analysis/analyze-dump.js';
 import { isDumpError } from '../ingest/index.js';
 import type { EnrichData } from '../model/api/resources.js';
-import type { SessionAbstract } from '../storage/records.js';
-import { enrichData, payloadAbstract } from './projections.js';
+import type { SessionAbstract, SessionInsight } from '../storage/records.js';
+import { enrichData, payloadAbstract, payloadInsight } from './projections.js';
 
 export interface AnalysisTask {
   /** The dump: a file, or the pieces of a body held in memory (transferred, not copied). */
@@ -45,6 +45,7 @@ export type AnalysisResult = (
       /** The payload gzip-compressed for storage (null unless `store`). */
       gzip: Uint8Array | null;
       abstract: SessionAbstract;
+      insight: SessionInsight;
       enrich: EnrichData;
       title: string;
       callStart: number | null;
@@ -92,6 +93,7 @@ async function run(task: AnalysisTask): Promise<AnalysisResult> {
       body: task.reply ? task.reply.before + json + task.reply.after : null,
       gzip: task.store ? gzipSync(json, { level: 6 }) : null,
       abstract: payloadAbstract(data),
+      insight: payloadInsight(data),
       enrich: enrichData(data),
       title: data.title,
       callStart: data.callStart ? Date.parse(data.callStart) : null,

@@ -172,6 +172,7 @@ export async function ingestFile(
           callStart: result.callStart,
           callEnd: result.callEnd,
           abstract: result.abstract,
+          insight: result.insight,
         },
         async (trx) => {
           const outcome = await ctx.storage.accounts.settle(hold, trx, recharge);

@@ -170,6 +170,7 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
       callStart: result.callStart,
       callEnd: result.callEnd,
       abstract: result.abstract,
+      insight: result.insight,
     });
     ctx.ai.request({
       accountId: row.accountId,

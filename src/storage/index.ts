@@ -2,6 +2,7 @@ import { AccountsRepo } from './accounts.js';
 import { ChunksRepo } from './chunks.js';
 import { type DatabaseOptions, type Db, openDatabase } from './database.js';
 import { IdempotencyRepo } from './idempotency.js';
+import { InsightsRepo } from './insights.js';
 import { McpSessionsRepo } from './mcp-sessions.js';
 import { RateCountersRepo } from './rate-counters.js';
 import { SessionsRepo } from './sessions.js';
@@ -18,6 +19,7 @@ export interface Storage {
   tokens: TokensRepo;
   settings: SettingsRepo;
   sessions: SessionsRepo;
+  insights: InsightsRepo;
   chunks: ChunksRepo;
   idempotency: IdempotencyRepo;
   mcpSessions: McpSessionsRepo;
@@ -32,7 +34,8 @@ export function storageOver(database: Db): Storage {
     accounts: new AccountsRepo(db),
     tokens: new TokensRepo(db),
     settings: new SettingsRepo(db),
-    sessions: new SessionsRepo(db),
+    sessions: new SessionsRepo(db, database.dialect),
+    insights: new InsightsRepo(db),
     chunks: new ChunksRepo(db),
     idempotency: new IdempotencyRepo(db),
     mcpSessions: new McpSessionsRepo(db),

@@ -52,6 +52,24 @@ export interface SessionAbstract {
   scoreBand: 'low' | 'medium' | 'high' | 'unrated';
 }
 
+/**
+ * What insights count about a session beyond its abstract (src/insights): scores, one figure per
+ * aggregated stat, and each observation type and cause with its worst severity.
+ */
+export interface SessionInsight {
+  audioScore: number | null;
+  videoScore: number | null;
+  connectivityScore: number | null;
+  observationsScore: number | null;
+  rttMs: number | null;
+  jitterMs: number | null;
+  packetLossPercent: number | null;
+  bitrateInKbps: number | null;
+  bitrateOutKbps: number | null;
+  observations: { type: string; severity: string }[];
+  causes: { type: string; severity: string }[];
+}
+
 export interface NewSession {
   id: string;
   accountId: string;
@@ -68,6 +86,8 @@ export interface NewSession {
   callStart: number | null;
   callEnd: number | null;
   abstract: SessionAbstract;
+  /** Absent: insights count the abstract's figures only (experience score, bands, severities). */
+  insight?: SessionInsight;
 }
 
 export interface SessionRow {

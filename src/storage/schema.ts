@@ -90,6 +90,50 @@ export interface SessionsTable {
   obs_flags_2: number;
   obs_flags_3: number;
   score_band: string;
+  /** Insight figures (migration 008, src/insights/metrics.ts); null when not measured. */
+  audio_score: number | null;
+  video_score: number | null;
+  connectivity_score: number | null;
+  observations_score: number | null;
+  rtt_ms: number | null;
+  jitter_ms: number | null;
+  loss_percent: number | null;
+  bitrate_in_kbps: number | null;
+  bitrate_out_kbps: number | null;
+  /** 1 when the insight figures and session_observations come from the payload; 0 for sessions stored before 008. */
+  insight_facts: number;
+}
+
+/** Every observation type of a session with its worst severity (`type`), and every cause (`cause`). */
+export interface SessionObservationsTable {
+  session_id: string;
+  account_id: string;
+  kind: string;
+  type: string;
+  severity: string;
+}
+
+/**
+ * Insight rollups (src/storage/insights.ts): one row per account and combination of the keys, with
+ * the figures of its sessions as accumulator JSON (src/insights/accumulator.ts).
+ */
+export interface InsightCellsTable {
+  /** sha256 of the key columns. */
+  cell_id: string;
+  account_id: string;
+  /** UTC day numbers (epoch ms / 86 400 000) of the call start (null: unknown) and of the creation. */
+  start_day: number | null;
+  created_day: number;
+  browser: string | null;
+  browser_version: string | null;
+  os: string | null;
+  connectivity: string | null;
+  processor_version: string;
+  score_band: string;
+  /** Bits: 1 some critical observation, 2 some high, 4 some medium. */
+  sev_mask: number;
+  sessions: number;
+  data: string;
 }
 
 export interface SessionPayloadsTable {
@@ -189,4 +233,6 @@ export interface Database {
   mcp_sessions: McpSessionsTable;
   rate_counters: RateCountersTable;
   collect_calls: CollectCallsTable;
+  session_observations: SessionObservationsTable;
+  insight_cells: InsightCellsTable;
 }

@@ -1,10 +1,20 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Tag } from '../model/payload/observation.js';
-import { type FlagColumn, flagColumns } from './flag-mask.js';
+import { flagColumns } from './flag-mask.js';
+import {
+  applyCells,
+  type FactRow,
+  insightColumns,
+  type ObservationFact,
+  observationFacts,
+  storedFacts,
+} from './insights.js';
+import type { Dialect } from './migration-steps.js';
 import type {
   NewSession,
   SessionAbstract,
   SessionFilters,
+  SessionInsight,
   SessionPage,
   SessionPatch,
   SessionRow,
@@ -13,8 +23,8 @@ import type { Database, SessionsTable } from './schema.js';
 import { sessionConditions } from './session-conditions.js';
 import { tagMask } from './tag-mask.js';
 
-/** The masks only serve filters; the tags and flags themselves come from session_tags and session_flags. */
-type Row = Omit<SessionsTable, 'obs_tag_mask' | FlagColumn>;
+/** The masks only serve filters (not read back); the tags and flags themselves come from session_tags and session_flags. */
+type Row = Pick<SessionsTable, (typeof COLUMNS)[number]>;
 const COLUMNS = [
   'id',
   'account_id',
@@ -111,7 +121,11 @@ function toRow(r: Row, flags: string[], tags: Tag[]): SessionRow {
 
 /** Stored sessions: payload, blob reference and the indexed abstract the list filters on. */
 export class SessionsRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** PostgreSQL locks the rows whose figures leave the insight rollups (insights.ts). */
+    private readonly dialect: Dialect = 'sqlite',
+  ) {}
 
   /** Inserts the session with its facts; `inTransaction` runs in the same transaction (credit settle). */
   async insert(
@@ -119,30 +133,31 @@ export class SessionsRepo {
     inTransaction?: (trx: Transaction<Database>) => Promise<unknown>,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('sessions')
-        .values({
-          id: s.id,
-          account_id: s.accountId,
-          created_at: s.createdAt,
-          title: s.title,
-          description: null,
-          ai_summary: null,
-          tags: '[]',
-          public_link: null,
-          file_name: s.fileName,
-          file_size: s.fileSize,
-          blob_key: s.blobKey,
-          processor_version: s.processorVersion,
-          uploaded_by: s.uploadedBy,
-          uploaded_by_email: s.uploadedByEmail,
-          call_start: s.callStart,
-          call_end: s.callEnd,
-          ...abstractColumns(s.abstract),
-        })
-        .execute();
+      const values: SessionsTable = {
+        id: s.id,
+        account_id: s.accountId,
+        created_at: s.createdAt,
+        title: s.title,
+        description: null,
+        ai_summary: null,
+        tags: '[]',
+        public_link: null,
+        file_name: s.fileName,
+        file_size: s.fileSize,
+        blob_key: s.blobKey,
+        processor_version: s.processorVersion,
+        uploaded_by: s.uploadedBy,
+        uploaded_by_email: s.uploadedByEmail,
+        call_start: s.callStart,
+        call_end: s.callEnd,
+        ...abstractColumns(s.abstract),
+        ...insightColumns(s.insight),
+      };
+      await trx.insertInto('sessions').values(values).execute();
       await trx.insertInto('session_payloads').values({ session_id: s.id, payload: s.payload }).execute();
       await this.insertFacts(trx, s.id, s.accountId, s.abstract);
+      const observations = await this.insertObservations(trx, s.id, s.accountId, s.insight);
+      await applyCells(trx, this.dialect, [{ row: values, observations, sign: 1 }]);
       await inTransaction?.(trx);
     });
   }
@@ -157,19 +172,24 @@ export class SessionsRepo {
       callStart: number | null;
       callEnd: number | null;
       abstract: SessionAbstract;
+      insight?: SessionInsight;
     },
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // The old figures leave the rollups as the new ones come in (the row locked meanwhile).
+      const old = await storedFacts(trx, this.dialect, accountId, id);
+      if (!old) return;
+      const set = {
+        processor_version: update.processorVersion,
+        call_start: update.callStart,
+        call_end: update.callEnd,
+        ...abstractColumns(update.abstract),
+        ...insightColumns(update.insight),
+      };
       await trx
         .updateTable('sessions')
-        .set({
-          processor_version: update.processorVersion,
-          call_start: update.callStart,
-          call_end: update.callEnd,
-          // The summary told the analysis replaced: a new one is asked for.
-          ai_summary: null,
-          ...abstractColumns(update.abstract),
-        })
+        // The summary told the analysis replaced: a new one is asked for.
+        .set({ ...set, ai_summary: null })
         .where('id', '=', id)
         .where('account_id', '=', accountId)
         .execute();
@@ -180,7 +200,14 @@ export class SessionsRepo {
         .execute();
       await trx.deleteFrom('session_flags').where('session_id', '=', id).execute();
       await trx.deleteFrom('session_tags').where('session_id', '=', id).execute();
+      await trx.deleteFrom('session_observations').where('session_id', '=', id).execute();
       await this.insertFacts(trx, id, accountId, update.abstract);
+      const observations = await this.insertObservations(trx, id, accountId, update.insight);
+      const row: FactRow = { ...old.row, ...set };
+      await applyCells(trx, this.dialect, [
+        { row: old.row, observations: old.observations, sign: -1 },
+        { row, observations, sign: 1 },
+      ]);
     });
   }
 
@@ -286,6 +313,10 @@ export class SessionsRepo {
   /** Deletes the rows; returns the blob key to delete after, or undefined when there was no such session. */
   async delete(accountId: string, id: string): Promise<string | undefined> {
     return this.db.transaction().execute(async (trx) => {
+      const old = await storedFacts(trx, this.dialect, accountId, id);
+      if (!old) return undefined;
+      await applyCells(trx, this.dialect, [{ row: old.row, observations: old.observations, sign: -1 }]);
+      await trx.deleteFrom('session_observations').where('session_id', '=', id).execute();
       const row = await trx
         .deleteFrom('sessions')
         .where('id', '=', id)
@@ -315,6 +346,21 @@ export class SessionsRepo {
       for (const r of rows) found.add(r.id);
     }
     return found;
+  }
+
+  private async insertObservations(
+    trx: Transaction<Database>,
+    id: string,
+    accountId: string,
+    insight: SessionInsight | undefined,
+  ): Promise<ObservationFact[]> {
+    const facts = observationFacts(insight);
+    if (facts.length)
+      await trx
+        .insertInto('session_observations')
+        .values(facts.map((f) => ({ session_id: id, account_id: accountId, ...f })))
+        .execute();
+    return facts;
   }
 
   private async insertFacts(trx: Transaction<Database>, id: string, accountId: string, a: SessionAbstract) {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStorage } from '../../test/support/databases.js';
 import { HoldLostError, type Storage } from './index.js';
+import { insightsContract } from './insights.contract.js';
 import { sessionsContract } from './sessions.contract.js';
 
 const JAN = Date.UTC(2026, 0, 15);
@@ -144,6 +145,7 @@ export function storageContract(name: string, open: () => Promise<TestStorage>, 
     });
 
     sessionsContract(() => s);
+    insightsContract(() => s);
 
     describe('chunks, idempotency, MCP sessions, rate counters', () => {
       it('keeps chunks per account and file, replacing a re-sent index', async () => {

@@ -45,20 +45,25 @@ const Text = (description: string) => Type.String({ minLength: 1, maxLength: max
 /** The array filters of GET /sessions. */
 export const LIST_FILTERS = ['name', 'fileName', 'observationTags', 'observationFlags'] as const;
 
+/** The list's filters, as GET /sessions and GET /insights take them (with splitLists before validation). */
+export const LIST_FILTER_PARAMETERS = {
+  name: Type.Optional(List(ListValue, FILTER_TEXT.name)),
+  fileName: Type.Optional(List(ListValue, FILTER_TEXT.fileName)),
+  observationTags: Type.Optional(List(Type.String({ enum: [...TAGS] }), FILTER_TEXT.observationTags)),
+  observationFlags: Type.Optional(List(ListValue, FILTER_TEXT.observationFlags)),
+  ...(Object.fromEntries(TEXT_FILTERS.map((k) => [k, Type.Optional(Text(FILTER_TEXT[k]))])) as Record<
+    (typeof TEXT_FILTERS)[number],
+    Type.TOptional<Type.TString>
+  >),
+  ...(Object.fromEntries(
+    FLAG_FILTERS.map((k) => [k, Type.Optional(Type.Boolean({ description: FILTER_TEXT[k] }))]),
+  ) as Record<(typeof FLAG_FILTERS)[number], Type.TOptional<Type.TBoolean>>),
+};
+
 /** Query of GET /sessions: unknown parameters are 400 (additionalProperties false). */
 export const ListQuery = Type.Object(
   {
-    name: Type.Optional(List(ListValue, FILTER_TEXT.name)),
-    fileName: Type.Optional(List(ListValue, FILTER_TEXT.fileName)),
-    observationTags: Type.Optional(List(Type.String({ enum: [...TAGS] }), FILTER_TEXT.observationTags)),
-    observationFlags: Type.Optional(List(ListValue, FILTER_TEXT.observationFlags)),
-    ...(Object.fromEntries(TEXT_FILTERS.map((k) => [k, Type.Optional(Text(FILTER_TEXT[k]))])) as Record<
-      (typeof TEXT_FILTERS)[number],
-      Type.TOptional<Type.TString>
-    >),
-    ...(Object.fromEntries(
-      FLAG_FILTERS.map((k) => [k, Type.Optional(Type.Boolean({ description: FILTER_TEXT[k] }))]),
-    ) as Record<(typeof FLAG_FILTERS)[number], Type.TOptional<Type.TBoolean>>),
+    ...LIST_FILTER_PARAMETERS,
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,

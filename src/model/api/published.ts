@@ -7,6 +7,7 @@ import { StreamSummary } from '../payload/stream-summary.js';
 import { TransportSummary } from '../payload/transport-summary.js';
 import { UserAgentData } from '../payload/user-agent-data.js';
 import { CollectedCallsResponse } from './collected-calls.js';
+import { InsightsComparison, InsightsResponse, InsightsSummary } from './insights.js';
 import * as R from './resources.js';
 
 /**
@@ -42,6 +43,9 @@ export const EXTENSION_SCHEMAS: Record<string, object> = {
   DumpLinkResponse: R.DumpLinkResponse,
   ChunkRequest: R.ChunkRequest,
   ChunkResponse: R.ChunkResponse,
+  InsightsResponse,
+  InsightsSummary,
+  InsightsComparison,
   AssembleRequest: R.AssembleRequest,
   UploadAssembleRequest: R.UploadAssembleRequest,
   SessionPatchRequest: R.SessionPatchRequest,
