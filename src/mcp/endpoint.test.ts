@@ -11,6 +11,7 @@ import {
   type TestService,
 } from '../../test/support/service.js';
 import { TAGS } from '../model/observation-terms.js';
+import { MAX_BODY } from './limits.js';
 
 type Mode = 'legacy' | 'auto';
 
@@ -424,6 +425,15 @@ describe('MCP endpoint', () => {
       const get = await fetch(`${service.url}/v1.0/mcp`, { headers: { accept: 'text/event-stream' } });
       expect(get.status).toBe(405);
       await envelope(get, -32000);
+      // A body past the endpoint's limit, refused before the SDK sees it.
+      const huge = await rpc(service, {
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'ping',
+        params: { pad: 'x'.repeat(MAX_BODY) },
+      });
+      expect(huge.status).toBe(413);
+      await envelope(huge, -32000);
     });
 
     it('refuses a foreign Origin (DNS rebinding protection)', async () => {

@@ -161,7 +161,12 @@ export function installMcpErrorHandler(app: App): void {
     void reply
       .code(status)
       .type('application/json')
-      .send({ jsonrpc: '2.0', error: { code: status === 500 ? -32603 : -32000, message }, id: null });
+      .send({
+        jsonrpc: '2.0',
+        // data, as every HTTP-level failure of the endpoint has it (rpcError): the HTTP status.
+        error: { code: status === 500 ? -32603 : -32000, message, data: { status } },
+        id: null,
+      });
   });
 }
 
