@@ -15,13 +15,12 @@ import { Limiter, type LiveCall } from './live-call.js';
 import { CollectMetrics } from './metrics.js';
 import { type ConnectionInfo, chooseSubprotocol, type Protocol, protocolOfSubprotocol } from './protocols.js';
 import { type CollectRequest, parseCollectRequest } from './request.js';
+import { Upkeep } from './upkeep.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** `staleBefore` of a claim that takes the call whoever holds it, or only from this node (PostgreSQL has no infinite bigint). */
 const ANY_AGE = Number.MAX_SAFE_INTEGER;
 const NEVER_STALE = Number.MIN_SAFE_INTEGER;
-/** Calls (and accounts with unanalyzed calls) a node takes up in one round of its upkeep. */
-const ROUND = 20;
 
 /**
  * The collector of one node: it takes WebSocket upgrades on the collect paths, writes each call's
@@ -44,8 +43,7 @@ export class Collector implements ConnectionHost {
   readonly #work = new Set<Promise<unknown>>();
   #timers: NodeJS.Timeout[] = [];
   #closed = false;
-  /** Where the next round's look at accounts with unanalyzed calls starts (account id order). */
-  #unanalyzedAfter = '';
+  readonly #upkeep: Upkeep;
 
   constructor(private readonly ctx: ServiceContext) {
     this.calls = new CallsRepo(ctx.storage.database.db);
@@ -59,6 +57,9 @@ export class Collector implements ConnectionHost {
       maxAccountBytes: c.maxAccountBytes,
     };
     this.#finishing = new Limiter(Math.max(1, ctx.config.workers));
+    this.#upkeep = new Upkeep(this.calls, this.log, async (accountId, now) =>
+      Number((await ctx.storage.accounts.quota(accountId, now))?.remainingCredits ?? 0),
+    );
   }
 
   now(): number {
@@ -339,45 +340,12 @@ export class Collector implements ConnectionHost {
     const now = this.now();
     try {
       await this.calls.heartbeat(this.node, now);
-      const staleBefore = now - 3 * this.limits.flushMs;
-      const lingerBefore = now - Math.max(this.limits.idleTimeoutMs, 3 * this.limits.flushMs);
-      const due = await this.calls.due(staleBefore, lingerBefore, ROUND);
-      const work: Promise<unknown>[] = [];
-      for (const row of due) {
-        if (row.owner === this.node && row.state !== 'ended') continue;
-        const from = row.state === 'lingering' ? lingerBefore : staleBefore;
-        if (row.state !== 'ended' && row.owner !== null)
-          this.log.warn(
-            { call: row.id, state: row.state },
-            'collect call of a node that stopped: taken over',
-          );
-        work.push(this.#claimAndFinish(row.id, [row.state], from));
-      }
-      for (const id of await this.#creditsReturned(now))
-        work.push(this.#claimAndFinish(id, ['unanalyzed'], staleBefore));
-      await Promise.all(work);
+      const claims = await this.#upkeep.claims(this.node, now, this.limits);
+      await Promise.all(claims.map((c) => this.#claimAndFinish(c.id, c.from, c.staleBefore)));
       await this.calls.expire(now - DAY);
     } catch (error) {
       this.log.warn({ err: error }, 'collect maintenance failed');
     }
-  }
-
-  /**
-   * Calls kept without credits whose account has credits again: up to ROUND accounts a round,
-   * taken in turn over the rounds, and no more calls of each than it has credits (and ROUND).
-   */
-  async #creditsReturned(now: number): Promise<string[]> {
-    let accounts = await this.calls.unanalyzedAccounts(this.#unanalyzedAfter, ROUND);
-    if (accounts.length === 0 && this.#unanalyzedAfter !== '')
-      accounts = await this.calls.unanalyzedAccounts('', ROUND);
-    this.#unanalyzedAfter = accounts.length === ROUND ? accounts[ROUND - 1]! : '';
-    const ids: string[] = [];
-    for (const accountId of accounts) {
-      const credits = (await this.ctx.storage.accounts.quota(accountId, now))?.remainingCredits ?? 0;
-      if (credits <= 0) continue;
-      for (const row of await this.calls.unanalyzedOf(accountId, Math.min(credits, ROUND))) ids.push(row.id);
-    }
-    return ids;
   }
 
   #track<T>(work: Promise<T>): void {
