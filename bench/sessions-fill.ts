@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { flagColumns } from '../src/storage/flag-mask.js';
-import { insightColumns } from '../src/storage/insights.js';
+import { insightColumns } from '../src/storage/insight-facts.js';
 import type { Database, SessionsTable } from '../src/storage/schema.js';
 import { tagMask } from '../src/storage/tag-mask.js';
 

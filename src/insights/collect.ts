@@ -6,7 +6,8 @@
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { SessionFilters, Storage } from '../storage/index.js';
-import { type CellRow, type CellWhere, DAY_MS, dayOf, type FactRow, factsOf } from '../storage/insights.js';
+import { type FactRow, factsOf } from '../storage/insight-facts.js';
+import { type CellRow, type CellWhere, DAY_MS, dayOf } from '../storage/insights.js';
 import type { Database } from '../storage/schema.js';
 import { sessionConditions } from '../storage/session-conditions.js';
 import { type Acc, addEncoded, addSession, emptyAcc, mergeInto } from './accumulator.js';
