@@ -14,7 +14,7 @@ import {
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LONG_JITSI_SOURCE, longJitsiDump } from '../test/support/long-jitsi.js';
+import { LONG_JITSI_SOURCE, longJitsiLines } from '../test/support/long-jitsi.js';
 
 /**
  * Builds large webrtc-internals dumps for the benchmark from real ones: the source peer
@@ -56,16 +56,17 @@ interface Template {
 
 /**
  * Returns the path of a dump of at least `targetBytes`, building it unless a file built with the
- * same parameters is already cached in `.bench/`.
+ * same parameters is already cached in `.bench/`. `cap`: the length every series is extended to
+ * (0 keeps the recorded series: a dump of many connections with short series).
  */
-export async function ensureDump(label: string, targetBytes: number): Promise<string> {
+export async function ensureDump(label: string, targetBytes: number, cap = SERIES_CAP): Promise<string> {
   await mkdir(BENCH_DIR, { recursive: true });
   const path = join(BENCH_DIR, `internals-${label}.txt`);
   const metaPath = `${path}.json`;
   const params = JSON.stringify({
     version: GENERATOR_VERSION,
     targetBytes,
-    cap: SERIES_CAP,
+    cap,
     sources: SOURCES.map((s) => sha256(readFileSync(s))),
   });
   if (cached(path, params)) return path;
@@ -73,7 +74,7 @@ export async function ensureDump(label: string, targetBytes: number): Promise<st
   if (bavail * bsize < targetBytes + 256e6)
     throw new Error(`not enough free disk space in ${BENCH_DIR} for a ${targetBytes / 1e6} MB dump`);
   const partial = `${path}.partial`;
-  const bytes = writeDump(partial, targetBytes);
+  const bytes = writeDump(partial, targetBytes, SOURCES, cap);
   renameSync(partial, path);
   writeFileSync(metaPath, JSON.stringify({ params, bytes }));
   return path;
@@ -98,9 +99,13 @@ export function ensureJitsiDump(targetBytes: number): string {
   const path = join(BENCH_DIR, `jitsi-${Math.round(targetBytes / 1e6)}mb.ndjson`);
   const params = JSON.stringify({ targetBytes, source: sha256(readFileSync(LONG_JITSI_SOURCE)) });
   if (cached(path, params)) return path;
-  const bytes = longJitsiDump(targetBytes);
-  writeFileSync(path, bytes);
-  writeFileSync(`${path}.json`, JSON.stringify({ params, bytes: bytes.length }));
+  const partial = `${path}.partial`;
+  // Line by line: a 1 GiB dump is beyond what one string (or a join of its lines) can hold.
+  const out = new ChunkWriter(partial);
+  for (const line of longJitsiLines(targetBytes)) out.write(`${line}\n`);
+  const bytes = out.close();
+  renameSync(partial, path);
+  writeFileSync(`${path}.json`, JSON.stringify({ params, bytes }));
   return path;
 }
 

@@ -1,21 +1,24 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { analyzeDump, isDumpError } from '../src/index.js';
 import { ensureDump, ensureJitsiDump, ROOT, SOURCES } from './build-dump.js';
 import { CLI_TARGET_S, cliColdStart } from './cli-cold.js';
-import { decodeFloor } from './floor.js';
+import { child, mb, type Row, rate, sizeOf, timeRow } from './rows.js';
+import { peerJitsiDumps, smallInternalsDumps } from './sets.js';
 import { addedShare, stageTimes } from './stages.js';
+import { printSummary } from './summary.js';
 
 /**
- * `npm run bench [-- --quick]`: throughput of analyzeDump against the decode floor, and peak
- * memory, on the largest fixture and on generated ~200 MB and ~1 GiB webrtc-internals dumps.
- * `--quick` (or BENCH_QUICK=1) skips the 1 GiB dump. Exits 1 when a target is missed.
+ * `npm run bench [-- --quick]`: the speed and memory targets, each row a ratio to the decode floor
+ * measured in the same run (medians of interleaved runs in one process) and the peak RSS of a fresh
+ * process: the jitsi rtcstats-server's test dumps as one pass, real internals dumps of 0.3-3 MB,
+ * generated jitsi dumps of 100 MB and 1 GiB, generated internals dumps of 200 MB in two shapes and of
+ * 1 GiB, the largest fixture on its own, and `callscope analyze` started cold.
+ * `--quick` (or BENCH_QUICK=1) skips the two 1 GiB dumps. Exits 1 when a target is missed.
  * MB are 10^6 bytes throughout.
  */
 
-const SPEED_TARGET = 1.5;
 /** Detectors and scoring may add at most this share to analyzeDump's time. */
 const ADDED_TARGET = 0.2;
 const RSS_LIMIT_1GIB = 700e6;
@@ -23,95 +26,104 @@ const RSS_LIMIT_1GIB = 700e6;
 const V8_MAX_STRING = 536_870_888;
 const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-
-interface Row {
-  name: string;
-  bytes: number;
-  floorMs?: number;
-  analyzeMs?: number;
-  floorRss?: number;
-  analyzeRss?: number;
-  rssLimit?: number;
-  speedChecked: boolean;
-}
+const log = (message: string): void => console.log(message);
 
 const fixture = await largestFixture();
+const peer = peerJitsiDumps();
+const small = smallInternalsDumps();
+const jitsi100 = ensureJitsiDump(100e6);
+const jitsi1g = quick ? undefined : ensureJitsiDump(2 ** 30);
+// Two shapes of 200 MB: the recorded calls' connections cloned with their short series (many
+// connections), and the same with every series extended to Chrome's 1000-sample cap (fewer, long).
+const short200 = await ensureDump('200mb-short', 200e6, 0);
+const long200 = await ensureDump('200mb', 200e6);
+const internals1g = quick ? undefined : await ensureDump('1gib', 2 ** 30);
+if (internals1g && statSync(internals1g).size <= V8_MAX_STRING)
+  throw new Error(`${internals1g} fits in one string: it would not test streaming`);
+
+const row = (name: string, files: string[], targets: Partial<Row> = {}): Row => ({
+  name,
+  files,
+  bytes: sizeOf(files),
+  ...targets,
+});
+const fixtureName = relative(join(ROOT, 'test/fixtures'), fixture);
 const rows: Row[] = [
-  { name: relative(join(ROOT, 'test/fixtures'), fixture.path), bytes: fixture.bytes, speedChecked: true },
+  row(`jitsi test dumps (${peer.length}, one pass)`, peer, { speedTarget: 2.3 }),
+  row(`internals 0.3-3 MB (${small.length}, one pass)`, small, { speedTarget: 2.0 }),
+  row(`largest fixture: ${fixtureName}`, [fixture]),
+  row('jitsi ~100 MB', [jitsi100], { speedTarget: 2.3, rssLimit: statSync(jitsi100).size }),
+  row('internals ~200 MB, short series', [short200], { speedTarget: 1.3, rssLimit: statSync(short200).size }),
+  row('internals ~200 MB, 1000-sample series', [long200], {
+    speedTarget: 1.3,
+    rssLimit: statSync(long200).size,
+  }),
 ];
-log(`largest fixture analyzeDump accepts: ${rows[0]!.name} (${mb(fixture.bytes)} MB of text)`);
-const dump200 = await ensureDump('200mb', 200e6);
-const size200 = statSync(dump200).size;
-rows.push({ name: 'internals ~200 MB', bytes: size200, rssLimit: 2 * size200, speedChecked: true });
-const dump1g = quick ? undefined : await ensureDump('1gib', 2 ** 30);
-if (dump1g) {
-  const size = statSync(dump1g).size;
-  if (size <= V8_MAX_STRING) throw new Error(`${dump1g} fits in one string: it would not test streaming`);
-  rows.push({ name: 'internals ~1 GiB', bytes: size, rssLimit: RSS_LIMIT_1GIB, speedChecked: false });
-}
-// A long jitsi call (the largest fixture's polls, repeated): what the rtcstats family costs at a
-// size no fixture has. No target is set for it: its figures are for reading, one run each.
-const jitsi200 = ensureJitsiDump(200e6);
-rows.push({ name: 'jitsi ~200 MB', bytes: statSync(jitsi200).size, speedChecked: false });
-const paths = [fixture.path, dump200, ...(dump1g ? [dump1g] : []), jitsi200];
+if (jitsi1g) rows.push(row('jitsi ~1 GiB', [jitsi1g], { rssLimit: RSS_LIMIT_1GIB }));
+if (internals1g) rows.push(row('internals ~1 GiB', [internals1g], { rssLimit: RSS_LIMIT_1GIB }));
 
 // Speed, in this process: warm the JIT on the real dumps, then alternate floor and analyze runs.
-// The fixture takes 81 runs (about 3 s): with 21, the ratio of identical code moved between 1.84x
-// and 2.27x from one bench to the next on a shared 2-vCPU machine; with 81, between 1.84x and 1.94x.
+// Small rows take 41 rounds: the ratio of identical code moves by several per cent between benches
+// on a shared 2-core machine with fewer. The 1 GiB rows are timed by one run in a fresh process.
 for (const source of SOURCES) for (let i = 0; i < 10; i++) await analyzeDump(source);
-for (const [i, runs] of [81, 5].entries()) {
-  const row = rows[i]!;
-  const { floorMs, analyzeMs } = await timeRuns(paths[i]!, runs);
-  Object.assign(row, { floorMs, analyzeMs });
+for (const r of rows) {
+  if (r.bytes > V8_MAX_STRING) continue;
+  await timeRow(r, r.bytes > 16e6 ? 5 : 41);
+  const ratio = r.analyzeMs! / r.floorMs!;
+  const target = r.speedTarget === undefined ? '' : ` (target <= ${r.speedTarget}x)`;
   log(
-    `${row.name}: floor ${rate(row.bytes, floorMs)} MB/s, analyze ${rate(row.bytes, analyzeMs)} MB/s ` +
-      `(median of ${runs}), ratio ${(analyzeMs / floorMs).toFixed(2)}`,
+    `${r.name}: floor ${rate(r.bytes, r.floorMs!).toFixed(1)} MB/s, analyze ${rate(r.bytes, r.analyzeMs!).toFixed(1)} MB/s, ratio ${ratio.toFixed(2)}${target}`,
   );
 }
 
 // Stages: what detectors and scoring add to reading and building the payload.
 let stagesFailed = false;
-for (const [i, runs] of [21, 3].entries()) {
-  const t = await stageTimes(paths[i]!, runs, i === 0 ? () => {} : gc);
+for (const [path, runs] of [
+  [fixture, 21],
+  [long200, 3],
+] as const) {
+  const t = await stageTimes(path, runs, runs > 3 ? () => {} : gc);
   const share = addedShare(t);
   if (share > ADDED_TARGET) stagesFailed = true;
-  // Ingest alone (reading the dump into the model, before any view or detector) against the
-  // floor: how much of the ratio is left to everything after it.
-  const ingestRatio = (t.ingestMs / rows[i]!.floorMs!).toFixed(2);
   log(
-    `${rows[i]!.name}: read ${t.readMs.toFixed(1)} ms (ingest ${t.ingestMs.toFixed(1)}, ${ingestRatio}x the floor; views ${t.viewsMs.toFixed(1)}), detectors ${t.detectMs.toFixed(1)} ms, ` +
+    `${basename(path)}: read ${t.readMs.toFixed(1)} ms (ingest ${t.ingestMs.toFixed(1)}, views ${t.viewsMs.toFixed(1)}), detectors ${t.detectMs.toFixed(1)} ms, ` +
       `scoring ${t.scoreMs.toFixed(1)} ms, payload ${t.payloadMs.toFixed(1)} ms: detectors + scoring add ` +
       `${(100 * share).toFixed(1)} % (<= ${100 * ADDED_TARGET} %: ${share <= ADDED_TARGET ? 'PASS' : 'FAIL'})`,
   );
 }
 
-// Memory, one fresh process per measurement.
-const baseline = child('baseline', '');
-log(`baseline process (node + tsx + callscope loaded): ${mb(baseline.maxRssKiB * 1024)} MB RSS`);
-for (const [i, row] of rows.entries()) {
-  const path = paths[i]!;
-  const oneString = row.bytes <= V8_MAX_STRING;
-  if (oneString) {
+// Memory, one fresh process per measurement, for the rows of one big dump.
+log(`baseline process (node + tsx + callscope loaded): ${mb(child('baseline', '').maxRssKiB * 1024)} MB RSS`);
+for (const r of rows) {
+  if (r.files.length !== 1 || r.bytes < 16e6) continue;
+  const path = r.files[0]!;
+  // A 1 GiB internals dump has no floor: its text is beyond what JSON.parse can take. A 1 GiB jitsi
+  // dump has one (line by line), timed in a fresh process like its analysis.
+  const jitsi = path.endsWith('.ndjson');
+  if (r.bytes <= V8_MAX_STRING || jitsi) {
     const floor = child('floor', path);
-    row.floorRss = floor.maxRssKiB;
-    if (!row.speedChecked) row.floorMs = floor.ms;
+    r.floorRssKiB = floor.maxRssKiB;
+    if (r.bytes > V8_MAX_STRING) r.floorMs = floor.ms;
   }
   const analyzed = child('analyze', path);
-  row.analyzeRss = analyzed.maxRssKiB;
-  // Rows without a speed target (the 1 GiB dump, which has no floor: beyond V8's string limit;
-  // the jitsi dump) are timed by their one run in a fresh process.
-  if (!row.speedChecked) row.analyzeMs = analyzed.ms;
-  log(`${row.name}: peak RSS ${mb(row.analyzeRss * 1024)} MB`);
+  r.analyzeRssKiB = analyzed.maxRssKiB;
+  if (r.bytes > V8_MAX_STRING) r.analyzeMs = analyzed.ms;
+  log(`${r.name}: peak RSS ${mb(r.analyzeRssKiB * 1024)} MB`);
 }
+// The 1 GiB internals dump must keep to 0.8x the MB/s of the 200 MB one's floor.
+const long = rows.find((r) => r.files[0] === long200)!;
+const big = rows.find((r) => r.files[0] === internals1g);
+if (big && long.floorMs)
+  big.minRate = { mbPerS: 0.8 * rate(long.bytes, long.floorMs), what: '0.8x the 200 MB floor' };
 
 const failed = printSummary(rows);
 log(
   quick
-    ? '(--quick: the 1 GiB dump was skipped)'
-    : '(1 GiB: no floor, its text is beyond what JSON.parse can take; MB/s from its one run in a fresh process)',
+    ? '(--quick: the two 1 GiB dumps were skipped)'
+    : '(1 GiB rows: one run each in a fresh process; internals ~1 GiB: MB/s target = 0.8x the floor MB/s of internals ~200 MB, 1000-sample series)',
 );
 log(
-  "(jitsi ~200 MB: the largest fixture's polls repeated over 30 hours; floor and analyze from one run each in a fresh process, no target)",
+  "(jitsi ~100 MB / ~1 GiB: the largest jitsi fixture's polls repeated, ten minutes apart, with rising counters)",
 );
 // The CLI, cold, on one small dump: its own time and bare node's, which it cannot go below.
 const cold = cliColdStart();
@@ -122,104 +134,8 @@ log(
 );
 process.exitCode = failed || stagesFailed ? 1 : 0;
 
-/**
- * Median times of alternated floor and analyze runs, after warm-up runs. Big files start each run
- * from a collected heap, so that one run does not pay for the previous one's garbage; small ones
- * do not: a forced full GC shrinks the young generation and slows the next small run down.
- */
-async function timeRuns(path: string, runs: number): Promise<{ floorMs: number; analyzeMs: number }> {
-  const big = statSync(path).size > 16e6;
-  const settle = big ? gc : () => {};
-  const floor: number[] = [];
-  const analyze: number[] = [];
-  for (let i = 0; i < (big ? 1 : 10); i++) {
-    await decodeFloor(path);
-    await analyzeDump(path);
-  }
-  for (let i = 0; i < runs; i++) {
-    settle();
-    let start = performance.now();
-    await decodeFloor(path);
-    floor.push(performance.now() - start);
-    settle();
-    start = performance.now();
-    await analyzeDump(path);
-    analyze.push(performance.now() - start);
-  }
-  return { floorMs: median(floor), analyzeMs: median(analyze) };
-}
-
-interface ChildResult {
-  ms: number;
-  maxRssKiB: number;
-  error?: string;
-}
-
-/** One measurement in a fresh process (see child.ts). A failed run counts as no result. */
-function child(mode: string, path: string): ChildResult {
-  const script = join(ROOT, 'bench/child.ts');
-  let result: ChildResult;
-  try {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', script, mode, path], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    result = JSON.parse(out.trim().split('\n').pop()!) as ChildResult;
-  } catch (error) {
-    result = { ms: Number.NaN, maxRssKiB: Number.NaN, error: (error as Error).message.split('\n')[0] };
-  }
-  if (result.error) {
-    const reached = Number.isFinite(result.maxRssKiB) ? ` at ${mb(result.maxRssKiB * 1024)} MB RSS` : '';
-    log(`${mode} ${relative(ROOT, path)} FAILED${reached}: ${result.error}`);
-    return { ms: Number.NaN, maxRssKiB: Number.NaN };
-  }
-  return result;
-}
-
-function printSummary(table: Row[]): boolean {
-  let failed = false;
-  const verdict = (ok: boolean): string => {
-    if (!ok) failed = true;
-    return ok ? 'PASS' : 'FAIL';
-  };
-  const lines = table.map((r) => {
-    const ratio = r.floorMs && r.analyzeMs ? r.analyzeMs / r.floorMs : undefined;
-    const rss = r.analyzeRss === undefined ? undefined : r.analyzeRss * 1024;
-    return [
-      r.name,
-      mb(r.bytes),
-      r.floorMs ? rate(r.bytes, r.floorMs) : 'n/a',
-      r.analyzeMs ? rate(r.bytes, r.analyzeMs) : 'n/a',
-      ratio === undefined ? 'n/a' : `${ratio.toFixed(2)}x`,
-      r.speedChecked ? verdict(ratio !== undefined && ratio <= SPEED_TARGET) : '-',
-      r.floorRss === undefined ? 'n/a' : mb(r.floorRss * 1024),
-      rss === undefined ? 'n/a' : mb(rss),
-      r.rssLimit === undefined ? '-' : `<= ${mb(r.rssLimit)}`,
-      r.rssLimit === undefined ? '-' : verdict(rss !== undefined && rss <= r.rssLimit),
-    ];
-  });
-  const head = [
-    'dump',
-    'MB',
-    'floor MB/s',
-    'analyze MB/s',
-    'analyze/floor',
-    `<= ${SPEED_TARGET}x`,
-    'floor RSS MB',
-    'analyze RSS MB',
-    'RSS target',
-    'memory',
-  ];
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]): string =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(`\n${format(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const l of lines) console.log(format(l));
-  return failed;
-}
-
 /** The fixture with the most text once decompressed, among those analyzeDump accepts. */
-async function largestFixture(): Promise<{ path: string; bytes: number }> {
+async function largestFixture(): Promise<string> {
   const files: { path: string; bytes: number }[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -233,7 +149,7 @@ async function largestFixture(): Promise<{ path: string; bytes: number }> {
   for (const file of files) {
     try {
       await analyzeDump(file.path);
-      return file;
+      return file.path;
     } catch (error) {
       // Server-side samples, expected outputs and the like are refused: not a benchmark input.
       if (!isDumpError(error)) throw error;
@@ -245,22 +161,4 @@ async function largestFixture(): Promise<{ path: string; bytes: number }> {
 function textBytes(path: string): number {
   const head = readFileSync(path);
   return head[0] === 0x1f && head[1] === 0x8b ? gunzipSync(head).length : head.length;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-function rate(bytes: number, ms: number): string {
-  return (bytes / 1e6 / (ms / 1000)).toFixed(1);
-}
-
-function mb(bytes: number): string {
-  return Number.isFinite(bytes) ? (bytes / 1e6).toFixed(1) : 'failed';
-}
-
-function log(message: string): void {
-  console.log(message);
 }
