@@ -79,8 +79,8 @@ export class InternalsPcBuilder {
     if (typeof e.statsType === 'string') report.statsType = e.statsType;
     report.series.set(split.attribute, {
       values: e.values as string | unknown[],
-      startTime: isoMs(e.startTime),
-      endTime: isoMs(e.endTime),
+      startTime: e.startTime,
+      endTime: e.endTime,
     });
   }
 
@@ -189,11 +189,11 @@ function synthesizeTimestamps(series: Map<string, RawSeries>): number[] | undefi
     }
   }
   if (!longest || length === 0) return undefined;
-  const end = longest.endTime;
+  const end = isoMs(longest.endTime);
   if (end === undefined) return undefined;
   // Legacy stats sometimes carry a 1970 startTime: fall back to one-second spacing from the end.
-  const plausibleStart =
-    longest.startTime !== undefined && longest.startTime > 946684800000 ? longest.startTime : undefined;
+  const start = isoMs(longest.startTime);
+  const plausibleStart = start !== undefined && start > 946684800000 ? start : undefined;
   const step = plausibleStart !== undefined && length > 1 ? (end - plausibleStart) / (length - 1) : 1000;
   const out: number[] = new Array(length);
   for (let i = 0; i < length; i++) out[i] = end - step * (length - 1 - i);

@@ -39,6 +39,23 @@ export class DocumentBuilder {
     return this.#stack[this.#stack.length - 1]?.kind;
   }
 
+  /**
+   * Whether the innermost container is collected whole and its parent is not: the visitor gets its
+   * value at its close, so a reader may parse it in one piece and hand it over with closeWith.
+   */
+  get collectingRoot(): boolean {
+    const n = this.#stack.length;
+    return n > 0 && this.#stack[n - 1]!.mode === 'collect' && this.#stack[n - 2]?.mode !== 'collect';
+  }
+
+  /** Closes the innermost container, a collecting root (see above), with its whole value. */
+  closeWith(value: unknown): void {
+    const frame = this.#stack.pop()!;
+    this.#visitor.value(this.#path, value);
+    if (frame.pushed) this.#path.pop();
+    if (this.#stack.length === 0) this.#finished = true;
+  }
+
   /** Next element index of the innermost array. */
   nextIndex(): number {
     const frame = this.#stack[this.#stack.length - 1]!;
