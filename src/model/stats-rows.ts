@@ -1,4 +1,12 @@
-import { type Column, columnNumbers, columnValues, newColumn, stopCarrying, writeAt } from './row-columns.js';
+import {
+  type Column,
+  columnNumbers,
+  columnValues,
+  newColumn,
+  recordedValue,
+  stopCarrying,
+  writeAt,
+} from './row-columns.js';
 import { firstDefined, lastDefined, type StatsReport } from './stats-report.js';
 
 /**
@@ -147,11 +155,11 @@ export class RowStatsReport implements StatsReport {
 
   first(attribute: string): unknown {
     const col = this.#columns.get(attribute);
-    return col ? firstDefined(col.runs) : undefined;
+    return col ? recordedValue(col, firstDefined(col.runs)) : undefined;
   }
 
   last(attribute: string): unknown {
     const col = this.#columns.get(attribute);
-    return col ? lastDefined(col.runs) : undefined;
+    return col ? recordedValue(col, lastDefined(col.runs)) : undefined;
   }
 }
