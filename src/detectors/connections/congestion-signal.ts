@@ -1,6 +1,6 @@
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { Direction, RtpStream } from '../../computed/rtp-streams.js';
-import { sampleAt } from '../../computed/series-math.js';
+import { max, min, sampleAt } from '../../computed/series-math.js';
 import { activeFrom } from '../../computed/stream-samples.js';
 
 export const THRESHOLDS = {
@@ -69,8 +69,8 @@ function sending(pc: PeerConnectionView): CongestionSignal | undefined {
     (s) => s.kind === 'video' && s.direction === 'outbound' && s.firstPacketAt !== undefined,
   );
   if (!bw || video.length === 0) return undefined;
-  const from = Math.min(...video.map((s) => s.firstPacketAt!));
-  const to = Math.max(...video.map((s) => s.lastSeenAt));
+  const from = min(video.map((s) => s.firstPacketAt!))!;
+  const to = max(video.map((s) => s.lastSeenAt))!;
   const limited = limitedAt(video, bw.t);
   const t: number[] = [];
   const kbps: number[] = [];

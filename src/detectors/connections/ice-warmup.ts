@@ -1,3 +1,4 @@
+import { min } from '../../computed/series-math.js';
 import { defineDetector } from '../detector.js';
 import { ms } from '../severity.js';
 
@@ -41,7 +42,7 @@ export default defineDetector({
         return [before ?? s.firstPacketAt];
       });
       if (starts.length === 0) return [];
-      const gap = Math.min(...starts) - connectedAt;
+      const gap = min(starts)! - connectedAt;
       if (gap < WARMUP_MS) return [];
       return [
         {

@@ -2,6 +2,7 @@ import { callClock } from '../../computed/call-times.js';
 import { type Episode, episodes, episodesDurationMs } from '../../computed/episodes.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { Direction } from '../../computed/rtp-streams.js';
+import { max } from '../../computed/series-math.js';
 import type { SessionView } from '../../computed/session-view.js';
 import { activeFrom } from '../../computed/stream-samples.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
@@ -157,7 +158,7 @@ export function networkLossDetector(type: string, direction: Direction): Detecto
             lostPackets: during.lost,
             packetsDuringEpisodes: during.packets,
             lossPercentWholeCall: (100 * path.lost) / Math.max(1, path.packets),
-            worstIntervalLossPercent: Math.max(...stretches.map((e) => e.peak)),
+            worstIntervalLossPercent: max(stretches.map((e) => e.peak)) ?? null,
             episodes: stretches.length,
           },
           meaning: `The network path ${inbound ? 'to this client' : 'from this client'} lost ${pct(during.percent)} of its packets ${whenText}.`,

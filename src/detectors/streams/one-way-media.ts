@@ -1,4 +1,5 @@
 import { everNegotiated } from '../../computed/negotiated-direction.js';
+import { max } from '../../computed/series-math.js';
 import { defineDetector } from '../detector.js';
 import { SOURCES } from '../sources.js';
 
@@ -37,7 +38,7 @@ export default defineDetector({
       const sent = pc.streams.filter((s) => s.direction === 'outbound' && (s.totals.packets ?? 0) > 0);
       if (!pc.lifecycle.everConnected || inbound.length === 0 || sent.length === 0) return [];
       if (inbound.some((s) => (s.totals.packets ?? 0) > 0)) return [];
-      const span = Math.max(...inbound.map((s) => s.lastSeenAt - s.firstSeenAt));
+      const span = max(inbound.map((s) => s.lastSeenAt - s.firstSeenAt))!;
       if (span < 10_000) return [];
       return [
         {
