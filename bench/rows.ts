@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { analyzeDump } from '../src/index.js';
 import { ROOT } from './build-dump.js';
+import { analyzeDump } from './built.js';
 import { decodeFloor } from './floor.js';
 
 /**
@@ -63,10 +63,14 @@ export interface ChildResult {
 
 /** One measurement in a fresh process (see child.ts). A failed run counts as no result. */
 export function child(mode: 'analyze' | 'floor' | 'baseline', path: string): ChildResult {
-  const script = join(ROOT, 'bench/child.ts');
+  // The floor's reader is TypeScript (tsx); the analysis is the build under bare node (analyze-child.mjs).
+  const args =
+    mode === 'floor'
+      ? ['--import', 'tsx', join(ROOT, 'bench/child.ts'), mode, path]
+      : [join(ROOT, 'bench/analyze-child.mjs'), mode, path];
   let result: ChildResult & { error?: string };
   try {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', script, mode, path], {
+    const out = execFileSync(process.execPath, args, {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { analyzeDump, isDumpError } from '../src/index.js';
 import { ensureDump, ensureJitsiDump, ROOT, SOURCES } from './build-dump.js';
+import { analyzeDump, isDumpError } from './built.js';
 import { CLI_TARGET_S, cliColdStart } from './cli-cold.js';
 import { child, mb, type Row, rate, sizeOf, timeRow } from './rows.js';
 import { peerJitsiDumps, smallInternalsDumps } from './sets.js';
@@ -93,7 +93,9 @@ for (const [path, runs] of [
 }
 
 // Memory, one fresh process per measurement, for the rows of one big dump.
-log(`baseline process (node + tsx + callscope loaded): ${mb(child('baseline', '').maxRssKiB * 1024)} MB RSS`);
+log(
+  `baseline process (node + callscope's build loaded): ${mb(child('baseline', '').maxRssKiB * 1024)} MB RSS`,
+);
 for (const r of rows) {
   if (r.files.length !== 1 || r.bytes < 16e6) continue;
   const path = r.files[0]!;

@@ -1,9 +1,18 @@
-import { readSessionView } from '../src/analysis/analyze-dump.js';
-import { buildPayload } from '../src/analysis/payload/build-payload.js';
-import { SessionCollector } from '../src/analysis/session-collector.js';
-import { DETECTORS } from '../src/detectors/index.js';
-import { runDetectors } from '../src/detectors/run-detectors.js';
-import { scoreSession } from '../src/scoring/index.js';
+import type * as AnalyzeModule from '../src/analysis/analyze-dump.js';
+import type * as PayloadModule from '../src/analysis/payload/build-payload.js';
+import type * as CollectorModule from '../src/analysis/session-collector.js';
+import type * as DetectorsModule from '../src/detectors/index.js';
+import type * as RunModule from '../src/detectors/run-detectors.js';
+import type * as ScoringModule from '../src/scoring/index.js';
+import { built } from './built.js';
+
+// The stages as built (see built.ts): what users run.
+const { readSessionView } = await built<typeof AnalyzeModule>('analysis/analyze-dump.js');
+const { buildPayload } = await built<typeof PayloadModule>('analysis/payload/build-payload.js');
+const { SessionCollector } = await built<typeof CollectorModule>('analysis/session-collector.js');
+const { DETECTORS } = await built<typeof DetectorsModule>('detectors/index.js');
+const { runDetectors } = await built<typeof RunModule>('detectors/run-detectors.js');
+const { scoreSession } = await built<typeof ScoringModule>('scoring/index.js');
 
 export interface StageTimes {
   /** Ingest and computed views together, then each on its own (they interleave: views are built per connection as it is read). */
@@ -18,7 +27,7 @@ export interface StageTimes {
 /** A collector that adds up the time spent building connection views. */
 class TimedCollector extends SessionCollector {
   viewsMs = 0;
-  override peerConnection(pc: Parameters<SessionCollector['peerConnection']>[0]): void {
+  override peerConnection(pc: Parameters<CollectorModule.SessionCollector['peerConnection']>[0]): void {
     const t = performance.now();
     super.peerConnection(pc);
     this.viewsMs += performance.now() - t;
