@@ -11,7 +11,7 @@ import { type IncomingFile, receive, spool } from '../service/incoming-file.js';
 import { type IngestOptions, ingest, type Operation, requireWrite } from '../service/ingest.js';
 import { authOf, contentType, limitRate, siteUrlOf } from './auth.js';
 
-/** Raw bodies the ingest routes take as a dump (pass-through parsers, see build-app.ts). */
+/** Raw bodies the ingest routes take as a dump (pass-through parsers, see app/build-app.ts). */
 export const RAW_TYPES = ['application/octet-stream', 'application/gzip', 'application/x-gzip'];
 
 const CHUNK_ANSWER = JSON.stringify({ success: true });

@@ -12,7 +12,7 @@ import { OpenApiSchemas } from './openapi-schema.js';
 
 type Json = Record<string, unknown>;
 
-/** A route as registered (collected by an onRoute hook, see build-app.ts). */
+/** A route as registered (collected by an onRoute hook, see app/build-app.ts). */
 export interface DocumentedRoute {
   method: string;
   url: string;
