@@ -2,7 +2,8 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Collector } from '../collect/collector.js';
-import { authenticate } from '../http/auth.js';
+import type { App, RouteOptions } from '../edge/app-scope.js';
+import { authenticate } from '../edge/auth.js';
 import { collectRoute } from '../http/collect-route.js';
 import {
   clientErrorHandler,
@@ -13,7 +14,6 @@ import {
 import { RAW_TYPES } from '../http/ingest-handler.js';
 import { type DocumentedRoute, openapiDocument } from '../http/openapi-document.js';
 import { requestId } from '../http/request-id.js';
-import type { App, RouteOptions } from '../http/route-types.js';
 import { analyzeRoute } from '../http/routes/analyze.js';
 import { collectedCallsRoute } from '../http/routes/collected-calls.js';
 import { enrichRoute } from '../http/routes/enrich.js';
@@ -29,6 +29,7 @@ import { installMcpErrorHandler, mcpRoutes } from '../mcp/endpoint.js';
 import type { ServiceContext } from '../service/context.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { webRoutes } from '../web/index.js';
+import { mcpPathItem } from './openapi-mcp.js';
 
 export interface AppOptions {
   /** Log requests through the context's logger (off in tests unless asked). */
@@ -160,6 +161,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
       description: `${API_DESCRIPTION} Processor ${PROCESSOR_VERSION}.`,
       apiUrl: ctx.config.apiUrl,
       siteUrl: ctx.config.siteUrl,
+      mcpPathItem,
     });
     return openapi;
   });

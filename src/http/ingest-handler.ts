@@ -1,6 +1,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Value from 'typebox/value';
+import { authOf, contentType, limitRate, siteUrlOf } from '../edge/auth.js';
 import { AssembleRequest, UploadAssembleRequest } from '../model/api/resources.js';
 import { ApiError } from '../service/api-error.js';
 import { ingestChunks } from '../service/assemble.js';
@@ -9,7 +10,6 @@ import type { ServiceContext } from '../service/context.js';
 import { checkIdempotencyKey } from '../service/idempotent.js';
 import { type IncomingFile, receive, spool } from '../service/incoming-file.js';
 import { type IngestOptions, ingest, type Operation, requireWrite } from '../service/ingest.js';
-import { authOf, contentType, limitRate, siteUrlOf } from './auth.js';
 
 /** Raw bodies the ingest routes take as a dump (pass-through parsers, see app/build-app.ts). */
 export const RAW_TYPES = ['application/octet-stream', 'application/gzip', 'application/x-gzip'];

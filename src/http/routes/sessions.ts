@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { authOf, limitRate, siteUrlOf } from '../../edge/auth.js';
 import {
   SessionPatchRequest,
   SessionResponse,
@@ -15,7 +16,6 @@ import {
   TEXT_FILTERS,
 } from '../../service/session-filters.js';
 import { deleteSession, getSession, listSessions, patchSession } from '../../service/sessions.js';
-import { authOf, limitRate, siteUrlOf } from '../auth.js';
 import {
   type App,
   BEARER,
