@@ -6,8 +6,8 @@ import {
   AnalysisMemoryError,
   AnalysisTimeoutError,
   PoolSaturatedError,
-} from './analysis-pool.js';
-import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
+} from '../worker/analysis-pool.js';
+import type { AnalysisProblem, AnalysisTask, PartsOf, PayloadIdentity } from '../worker/task.js';
 import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';
 import { checkIdempotencyKey, idempotent, type JsonReply } from './idempotent.js';
@@ -65,16 +65,16 @@ export function requireWrite(auth: AuthContext): void {
     throw new ApiError('insufficient_scope', 'This token is read-only: use a token with the full scope.');
 }
 
+/** Whether an analysis problem is the dump's (refused), not a failure of ours. */
+export const dumpProblem = (problem: AnalysisProblem): boolean => problem.kind in DUMP_ERRORS;
+
 /** An analysis failure as the API error a client can act on. */
-export function analysisError(
-  result: Extract<AnalysisResult, { ok: false }>,
-  operation: Operation,
-): ApiError {
-  const known = DUMP_ERRORS[result.kind];
+export function analysisError(problem: AnalysisProblem, operation: Operation): ApiError {
+  const known = DUMP_ERRORS[problem.kind];
   if (!known) return new ApiError('server_error', 'The analysis failed unexpectedly.');
   // Upload documents no 415: an unreadable file is an invalid request there.
   const code = operation === 'upload' && known.code !== 'file_too_large' ? 'invalid_request' : known.code;
-  return new ApiError(code, `${known.prefix}: ${result.message}`);
+  return new ApiError(code, `${known.prefix}: ${problem.message}`);
 }
 
 /** The hash an Idempotency-Key is tied to: a retry must be the same request. */
@@ -161,7 +161,7 @@ export async function ingestFile(
           id: sessionId,
           accountId: account.id,
           createdAt,
-          title: result.title,
+          title: result.facts.title,
           fileName,
           fileSize: file.size,
           blobKey,
@@ -169,10 +169,10 @@ export async function ingestFile(
           payload: result.gzip!,
           uploadedBy: account.id,
           uploadedByEmail: account.email,
-          callStart: result.callStart,
-          callEnd: result.callEnd,
-          abstract: result.abstract,
-          insight: result.insight,
+          callStart: result.facts.callStart,
+          callEnd: result.facts.callEnd,
+          abstract: result.facts.abstract,
+          insight: result.facts.insight,
         },
         async (trx) => {
           const outcome = await ctx.storage.accounts.settle(hold, trx, recharge);
@@ -215,14 +215,9 @@ async function analyze(
     fileName: string | undefined;
     store: boolean;
     reply?: AnalysisTask['reply'];
-    identity: {
-      id: string;
-      created_at: string | null;
-      uploaded_by: string | null;
-      uploaded_by_email: string | null;
-    };
+    identity: PayloadIdentity;
   },
-): Promise<Extract<AnalysisResult, { ok: true }>> {
+): Promise<PartsOf<'json'>> {
   if (options.accountLimit && !ctx.slots.take(account.id))
     throw new ApiError(
       'rate_limited',
@@ -240,6 +235,7 @@ async function analyze(
     const result = await ctx.pool.run(
       {
         ...source,
+        form: 'json',
         maxDecompressedBytes: ctx.config.limits.maxDecompressedBytes,
         store: task.store,
         identity: task.identity,
@@ -251,11 +247,12 @@ async function analyze(
     );
     workMs = result.workMs;
     if (!result.ok) {
-      outcome = result.kind === 'internal' ? 'error' : 'refused';
-      if (result.kind === 'internal') ctx.log.error({ err: result.message }, 'analysis failed');
-      throw analysisError(result, operation);
+      const ours = !dumpProblem(result.problem);
+      outcome = ours ? 'error' : 'refused';
+      if (ours) ctx.log.error({ err: result.problem.message }, 'analysis failed');
+      throw analysisError(result.problem, operation);
     }
-    return result;
+    return result.parts;
   } catch (error) {
     if (error instanceof PoolSaturatedError) {
       outcome = 'busy';
@@ -306,14 +303,14 @@ function analyzeReply(ids: object): { before: string; after: string } {
 
 function responseBody(
   operation: Operation,
-  result: Extract<AnalysisResult, { ok: true }>,
+  result: PartsOf<'json'>,
   ids: object,
   now: number,
 ): string | Buffer {
   if (operation === 'upload') return JSON.stringify({ success: true, ...ids });
   if (operation === 'enrich')
     return JSON.stringify({
-      data: result.enrich,
+      data: result.facts.enrich,
       processorVersion: result.processorVersion,
       generatedAt: now,
     });

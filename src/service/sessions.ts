@@ -151,7 +151,8 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
   let local: { path: string; release(): Promise<void> } | undefined;
   try {
     local = await ctx.blobs.localFile(row.blobKey);
-    const result = await ctx.pool.run({
+    const outcome = await ctx.pool.run({
+      form: 'json',
       path: local.path,
       fileName: row.fileName,
       store: true,
@@ -163,14 +164,15 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
         uploaded_by_email: row.uploadedByEmail,
       },
     });
-    if (!result.ok) throw analysisError(result, 'analyze');
+    if (!outcome.ok) throw analysisError(outcome.problem, 'analyze');
+    const result = outcome.parts;
     await ctx.storage.sessions.replaceAnalysis(row.accountId, row.id, {
       processorVersion: result.processorVersion,
       payload: result.gzip!,
-      callStart: result.callStart,
-      callEnd: result.callEnd,
-      abstract: result.abstract,
-      insight: result.insight,
+      callStart: result.facts.callStart,
+      callEnd: result.facts.callEnd,
+      abstract: result.facts.abstract,
+      insight: result.facts.insight,
     });
     ctx.ai.request({
       accountId: row.accountId,
@@ -182,9 +184,9 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
       ...row,
       aiSummary: null,
       processorVersion: result.processorVersion,
-      callStart: result.callStart,
-      callEnd: result.callEnd,
-      abstract: result.abstract,
+      callStart: result.facts.callStart,
+      callEnd: result.facts.callEnd,
+      abstract: result.facts.abstract,
     };
   } catch (error) {
     ctx.log.warn({ err: error, session: row.id }, 're-analysis failed');
