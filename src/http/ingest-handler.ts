@@ -2,6 +2,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Value from 'typebox/value';
 import { authOf, contentType, limitRate, siteUrlOf } from '../edge/auth.js';
+import { ingestReply } from '../edge/replies.js';
 import { AssembleRequest, UploadAssembleRequest } from '../model/api/resources.js';
 import { ApiError } from '../service/api-error.js';
 import { ingestChunks } from '../service/assemble.js';
@@ -79,6 +80,7 @@ export async function handleIngest(
         operation,
         body.fileId,
         ingestOptions(fileName, gone?.signal),
+        ingestReply,
       );
       await reply.code(result.status).type('application/json').send(result.body);
     } finally {
@@ -110,7 +112,14 @@ export async function handleIngest(
   // analysis is stopped and spends nothing. A stored one goes on: its session outlives the request.
   const gone = stores ? undefined : clientGone(request, reply);
   try {
-    const result = await ingest(ctx, auth, operation, file, ingestOptions(options.fileName, gone?.signal));
+    const result = await ingest(
+      ctx,
+      auth,
+      operation,
+      file,
+      ingestOptions(options.fileName, gone?.signal),
+      ingestReply,
+    );
     await reply.code(result.status).type('application/json').send(result.body);
   } finally {
     gone?.stop();

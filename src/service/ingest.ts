@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type Account, HoldLostError } from '../storage/index.js';
-import { PROCESSOR_VERSION } from '../version.js';
 import {
   AnalysisCancelledError,
   AnalysisMemoryError,
@@ -81,10 +80,24 @@ export function analysisError(problem: AnalysisProblem, operation: Operation): A
 export const requestHash = (parts: unknown[]): string =>
   createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
+/** What an ingest did, in typed parts: the edge builds its reply from them (edge/replies.ts). */
+export interface Ingested {
+  operation: Operation;
+  /** The payload (its JSON, serialized once by the worker) and what a stored session indexes. */
+  parts: PartsOf<'json'>;
+  /** The stored session's id and links (a saved analysis only). */
+  session?: { callscopeId: string; callscopeUrl: string; embedUrl?: string };
+  /** When the work was done (ms since the epoch). */
+  finishedAt: number;
+}
+
+/** Builds the answer to an ingest, kept as it is for Idempotency-Key replays. */
+export type IngestReply = (done: Ingested) => JsonReply;
+
 /**
  * Analyze, upload and enrich: one credit held before the work and settled with it (a failure
  * spends nothing), optional storage of dump and analysis in one transaction, and Idempotency-Key
- * replays of the first answer.
+ * replays of the first answer, which `reply` builds.
  */
 export async function ingest(
   ctx: ServiceContext,
@@ -92,15 +105,15 @@ export async function ingest(
   operation: Operation,
   file: IncomingFile,
   options: IngestOptions,
+  reply: IngestReply,
 ): Promise<JsonReply> {
   requireWrite(auth);
+  const work = async () => reply(await ingestFile(ctx, auth.account, operation, file, options));
   const key = options.idempotencyKey;
-  if (key === undefined) return ingestFile(ctx, auth.account, operation, file, options);
+  if (key === undefined) return work();
   checkIdempotencyKey(key);
   const hash = requestHash([operation, options.save, options.fileName ?? null, await file.sha256()]);
-  return idempotent(ctx, auth.account.id, key, hash, () =>
-    ingestFile(ctx, auth.account, operation, file, options),
-  );
+  return idempotent(ctx, auth.account.id, key, hash, work);
 }
 
 /** The work of `ingest` once its Idempotency-Key (if any) is this request's own. */
@@ -110,7 +123,7 @@ export async function ingestFile(
   operation: Operation,
   file: IncomingFile,
   options: IngestOptions,
-): Promise<JsonReply> {
+): Promise<Ingested> {
   const maxFile = ctx.config.limits.maxFileBytes[account.plan];
   if (file.size > maxFile)
     throw new ApiError(
@@ -133,11 +146,10 @@ export async function ingestFile(
   let settled = false;
   let blobKey: string | undefined;
   try {
-    // The reply's links are known before the analysis: the worker can then write the whole body.
+    // The links first: nothing is spent or stored when they cannot be made.
     const links = save
       ? await sessionLinks(options.siteUrl, sessionId, account.plan, () => ctx.tokens.embedToken(sessionId))
       : undefined;
-    const ids = links ? { callscopeId: sessionId, ...links } : {};
     const result = await analyze(ctx, account, operation, file, options, {
       fileName,
       store: save,
@@ -149,7 +161,6 @@ export async function ingestFile(
             uploaded_by_email: account.email,
           }
         : { id: randomUUID(), created_at: null, uploaded_by: null, uploaded_by_email: null },
-      ...(operation === 'analyze' ? { reply: analyzeReply(ids) } : {}),
     });
     // Gone while the worker finished: nobody will read the answer, so it is not paid for.
     if (options.cancel?.aborted) throw new ClientGoneError();
@@ -191,7 +202,12 @@ export async function ingestFile(
         payload: result.gzip!,
       });
     ctx.metrics.creditsSpent.inc({ operation });
-    return { status: 200, body: responseBody(operation, result, ids, ctx.now()) };
+    return {
+      operation,
+      parts: result,
+      ...(links ? { session: { callscopeId: sessionId, ...links } } : {}),
+      finishedAt: ctx.now(),
+    };
   } catch (error) {
     if (!settled) {
       await ctx.storage.accounts.release(hold);
@@ -214,7 +230,6 @@ async function analyze(
   task: {
     fileName: string | undefined;
     store: boolean;
-    reply?: AnalysisTask['reply'];
     identity: PayloadIdentity;
   },
 ): Promise<PartsOf<'json'>> {
@@ -239,7 +254,6 @@ async function analyze(
         maxDecompressedBytes: ctx.config.limits.maxDecompressedBytes,
         store: task.store,
         identity: task.identity,
-        ...(task.reply ? { reply: task.reply } : {}),
         ...(task.fileName ? { fileName: task.fileName } : {}),
       },
       transfer,
@@ -293,29 +307,6 @@ async function analyze(
         (workMs ?? wallMs) / 1000,
       );
   }
-}
-
-/** The analyze reply around its payload: `{"data": <payload>, processorVersion, ...ids}`. */
-function analyzeReply(ids: object): { before: string; after: string } {
-  const rest = JSON.stringify({ processorVersion: PROCESSOR_VERSION, ...ids });
-  return { before: '{"data":', after: `,${rest.slice(1)}` };
-}
-
-function responseBody(
-  operation: Operation,
-  result: PartsOf<'json'>,
-  ids: object,
-  now: number,
-): string | Buffer {
-  if (operation === 'upload') return JSON.stringify({ success: true, ...ids });
-  if (operation === 'enrich')
-    return JSON.stringify({
-      data: result.facts.enrich,
-      processorVersion: result.processorVersion,
-      generatedAt: now,
-    });
-  // Written whole by the worker (see analyzeReply).
-  return result.body!;
 }
 
 /**

@@ -117,36 +117,6 @@ export async function sessionPayload(
   return { row, data, processorVersion: row.processorVersion };
 }
 
-/** GET /sessions/{id}'s answer, as an object: REST sends it as it is, MCP reads or summarizes it. */
-export interface SessionReply {
-  data: AnalyzeResponseData;
-  callscopeId: string;
-  processorVersion: string;
-  callscopeUrl: string;
-  embedUrl?: string;
-}
-
-export async function sessionReply(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: string,
-  siteUrl: string,
-): Promise<SessionReply> {
-  const { row, data, processorVersion } = await sessionPayload(ctx, auth, id, siteUrl);
-  const links = await sessionLinks(siteUrl, row.id, auth.account.plan, () => ctx.tokens.embedToken(row.id));
-  return { data: data as unknown as AnalyzeResponseData, callscopeId: row.id, processorVersion, ...links };
-}
-
-/** The reply's text, for REST. */
-export async function getSession(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: string,
-  siteUrl: string,
-): Promise<string> {
-  return JSON.stringify(await sessionReply(ctx, auth, id, siteUrl));
-}
-
 async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionRow> {
   let local: { path: string; release(): Promise<void> } | undefined;
   try {

@@ -10,7 +10,7 @@ export default async function analyze(task: AnalysisTask): Promise<Outcome> {
   const progress = task.progress;
   try {
     const outcome = await runTask(task, progress ? (bytes) => progress.postMessage(bytes) : undefined);
-    // The stored payload is moved rather than copied. The reply body is not: a string lands on the
+    // The stored payload is moved rather than copied. Its JSON is not: a string lands on the
     // event loop's heap, where it dies young, while bytes would be external memory there, which
     // drives its full collections (moving 1.1 MB bodies as bytes tripled the event loop's GC time).
     if (!outcome.ok || outcome.parts.form !== 'json' || !outcome.parts.gzip) return outcome;

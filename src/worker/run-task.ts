@@ -41,7 +41,7 @@ function jsonParts(task: AnalysisTask, data: AnalyzeResponseData, processorVersi
   return {
     form: 'json',
     processorVersion,
-    body: task.reply ? task.reply.before + json + task.reply.after : null,
+    json,
     gzip: task.store ? gzipSync(json, { level: 6 }) : null,
     facts: {
       title: data.title,

@@ -41,11 +41,6 @@ export interface AnalysisTask {
   /** The payload will be stored: compress it here too (work an unsaved analysis should not pay for). */
   store?: boolean;
   identity?: PayloadIdentity;
-  /**
-   * The JSON text that goes before and after the payload in the reply (analyze): the worker then
-   * writes the whole reply body, so the event loop has nothing left to do but send it.
-   */
-  reply?: { before: string; after: string };
 }
 
 /** What a stored session keeps of its payload besides the payload (its row's columns). */
@@ -65,10 +60,10 @@ export type PayloadParts =
       form: 'json';
       processorVersion: string;
       /**
-       * The reply body, when the task gives `reply`: one flat string, which the event loop writes
-       * as it is (a payload spliced in there would be copied once more to be flattened).
+       * The payload's JSON, serialized once, here: the edge puts it in its reply as it is (edge/
+       * replies.ts), the service stores it compressed, and nothing parses it back.
        */
-      body: string | null;
+      json: string;
       /** The payload gzip-compressed for storage (null unless `store`). */
       gzip: Uint8Array | null;
       facts: PayloadFacts;
