@@ -7,8 +7,8 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pino from 'pino';
+import { buildApp } from '../src/app/build-app.js';
 import { parseConfig } from '../src/config/config.js';
-import { buildApp } from '../src/http/build-app.js';
 import { closeContext, createContext } from '../src/service/create-context.js';
 
 const dataDir = process.argv[2]!;

@@ -5,12 +5,13 @@
  * two-node comparison divides that out to show what the service itself adds (nodes on machines of
  * their own do not share a core).
  */
-import { AnalysisPool } from '../src/service/analysis-pool.js';
+import { AnalysisPool } from '../src/worker/analysis-pool.js';
 
 /** CPU seconds per GB analyzed with `workers` threads kept busy. */
 async function cpuPerGb(file: string, bytes: number, workers: number, analyses: number): Promise<number> {
   const pool = new AnalysisPool({ workers, queueSize: analyses, timeoutMs: 600_000 });
   const task = {
+    form: 'json' as const,
     path: file,
     maxDecompressedBytes: 2 ** 32,
     store: false,

@@ -39,7 +39,7 @@ function loadedPackages(entry: string): Map<string, string> {
 describe('what the analysis core loads', () => {
   // The library entry, the analysis worker threads and `callscope analyze` start with the analysis
   // core: no HTTP, storage, MCP or schema library (TypeBox alone is hundreds of modules).
-  it.each(['index.ts', 'service/analysis-worker.ts', 'cli/main.ts', 'cli/commands/analyze.ts'])(
+  it.each(['index.ts', 'worker/analysis-worker.ts', 'cli/main.ts', 'cli/commands/analyze.ts'])(
     '%s',
     (entry) => {
       const packages = loadedPackages(entry);

@@ -1,56 +1,58 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { MessageChannel } from 'node:worker_threads';
-import { Piscina } from 'piscina';
-import { workerFile } from '../util/worker-file.js';
-import type { ThreadTask } from './analysis-thread-worker.js';
-import { analyzeOne, directoryHint, isDirectory, type Outcome, type Source } from './analyze-one.js';
-import { sendToPort } from './port-stream.js';
+import { MessageChannel, type TransferListItem } from 'node:worker_threads';
+import { AnalysisMemoryError, AnalysisPool } from '../worker/analysis-pool.js';
+import { sendToPort } from '../worker/port-stream.js';
+import { isDirectory, runTask } from '../worker/run-task.js';
+import type { AnalysisTask } from '../worker/task.js';
+import { directoryHint, type FileReport, fileReport, type Source } from './analyze-one.js';
 
 /**
  * `callscope analyze` analyzes in a worker thread, one dump at a time. A dump too big for the
  * heap then stops that thread, which V8 does cleanly, instead of the whole process (a fatal
  * out-of-memory abort, exit 134, with no word on which file or why). The file is reported as too
- * large, with the option that allows more, and the next file gets a fresh thread.
+ * large, with the option that allows more, and the next file gets a fresh thread. The thread is
+ * the service's worker entry, on a pool of one.
  */
 export class AnalysisThread {
   readonly #heapMb: number | undefined;
-  #pool: Piscina<ThreadTask, Outcome> | undefined;
+  #pool: AnalysisPool | undefined;
 
   /** `heapMb`: the thread's heap limit in MiB; undefined: V8's own (sized from the host's memory). */
   constructor(heapMb: number | undefined) {
     this.#heapMb = heapMb;
   }
 
-  /** The dump's outcome; never throws (a failure of the thread itself is an internal outcome). */
-  async analyze(source: Source, points: number, onBytes: (n: number) => void): Promise<Outcome> {
+  /** The dump's report; never throws (a failure of the thread itself is an internal report). */
+  async analyze(source: Source, points: number, onBytes: (n: number) => void): Promise<FileReport> {
     const started = performance.now();
     if (typeof source.input === 'string' && isDirectory(source.input)) {
       const error = `cannot open: ${directoryHint(source.input)}`;
       return { file: source.label, kind: 'unreadable', error, ms: performance.now() - started };
     }
+    const task: AnalysisTask & { form: 'object' } = { form: 'object', seriesPoints: points };
+    if (source.fileName) task.fileName = source.fileName;
     // A small uncompressed file is analyzed here: it cannot exhaust the heap, and starting a thread
     // that loads the analysis again cost more than the analysis (1.1 s against 0.65 s for a 0.3 MB
     // dump, cold, on a loaded 2-core machine).
     if (typeof source.input === 'string' && this.#heapMb === undefined && smallPlainFile(source.input))
-      return analyzeOne(source, points, onBytes);
+      return fileReport(source, await runTask({ ...task, path: source.input }, onBytes));
     const progress = new MessageChannel();
     progress.port1.on('message', (n: number) => onBytes(n));
-    const task: ThreadTask = { label: source.label, points, progress: progress.port2 };
-    if (source.fileName) task.fileName = source.fileName;
-    const transfer = [progress.port2];
+    task.progress = progress.port2;
+    const transfer: TransferListItem[] = [progress.port2];
     let sending: Promise<void> | undefined;
     if (typeof source.input === 'string') task.path = source.input;
     else if (isByteStream(source.input)) {
       const input = new MessageChannel();
-      task.input = input.port2;
+      task.port = input.port2;
       transfer.push(input.port2);
       sending = sendToPort(source.input, input.port1).finally(() => input.port1.close());
     } else throw new Error('analyze reads files and streams');
     try {
-      return await this.#threads().run(task, { transferList: transfer });
+      return fileReport(source, await this.#threads().run(task, transfer));
     } catch (error) {
       const ms = performance.now() - started;
-      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      if (error instanceof AnalysisMemoryError)
         return { file: source.label, kind: 'unreadable', error: this.#tooLarge(), ms };
       // The thread failed, not the dump (a missing worker file, a crash): ours to report.
       const why = (error as Error).stack ?? String(error);
@@ -76,18 +78,16 @@ export class AnalysisThread {
   }
 
   /** One thread, started on first use; piscina replaces it when the heap limit stopped it. */
-  #threads(): Piscina<ThreadTask, Outcome> {
-    if (!this.#pool) {
-      const { filename, fromSource } = workerFile(import.meta.url, 'analysis-thread-worker');
-      this.#pool = new Piscina({
-        filename,
-        minThreads: 0,
-        maxThreads: 1,
-        idleTimeout: 1_000,
-        execArgv: fromSource ? ['--import', 'tsx'] : [],
-        ...(this.#heapMb !== undefined ? { resourceLimits: { maxOldGenerationSizeMb: this.#heapMb } } : {}),
-      });
-    }
+  #threads(): AnalysisPool {
+    this.#pool ??= new AnalysisPool({
+      workers: 1,
+      // One dump at a time: the queue never holds one.
+      queueSize: 1,
+      minThreads: 0,
+      idleTimeoutMs: 1_000,
+      niceIncrement: 0,
+      heapMb: this.#heapMb,
+    });
     return this.#pool;
   }
 }

@@ -1,7 +1,7 @@
 import { ApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import { spool } from '../service/incoming-file.js';
-import { ingest } from '../service/ingest.js';
+import { ingestFile } from '../service/ingest.js';
 import { deleteParts, listParts, readParts } from './call-dump.js';
 import type { CallRow, CallsRepo } from './calls-repo.js';
 import type { CollectMetrics } from './metrics.js';
@@ -55,12 +55,13 @@ export async function finishCall(
   let file: Awaited<ReturnType<typeof spool>> | undefined;
   try {
     file = await spool(readParts(ctx.blobs, parts), ctx.tmpDir, ctx.config.limits.maxFileBytes[account.plan]);
-    const reply = await ingest(ctx, { account, tokenId: call.tokenId, scope: 'full' }, 'upload', file, {
+    // An upload with no Idempotency-Key and no reply to send: the session's id is all it needs.
+    const { session } = await ingestFile(ctx, account, 'upload', file, {
       save: true,
       fileName,
       siteUrl: ctx.config.siteUrl ?? ctx.config.apiUrl ?? `http://${ctx.config.host}:${ctx.config.port}`,
     });
-    const { callscopeId } = JSON.parse(String(reply.body)) as { callscopeId: string };
+    const callscopeId = session!.callscopeId;
     ctx.log.info({ call: call.id, session: callscopeId, protocol: call.protocol }, 'collected call saved');
     return await done('saved', { sessionId: callscopeId });
   } catch (error) {

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentType } from '../edge/auth.js';
 import { ApiError, ERROR_CATALOG, type ErrorCode } from '../service/api-error.js';
 import { LIST_VALUE_PATTERN } from '../service/session-filters.js';
 import { isStorageUnavailable } from '../storage/unavailable.js';
-import { contentType } from './auth.js';
 
 /** Retry-After of a 503 while the database is unreachable: a restart or failover takes seconds. */
 const DATABASE_RETRY_AFTER_S = 5;

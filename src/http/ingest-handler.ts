@@ -1,6 +1,8 @@
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Value from 'typebox/value';
+import { authOf, contentType, limitRate, siteUrlOf } from '../edge/auth.js';
+import { ingestReply } from '../edge/replies.js';
 import { AssembleRequest, UploadAssembleRequest } from '../model/api/resources.js';
 import { ApiError } from '../service/api-error.js';
 import { ingestChunks } from '../service/assemble.js';
@@ -9,9 +11,8 @@ import type { ServiceContext } from '../service/context.js';
 import { checkIdempotencyKey } from '../service/idempotent.js';
 import { type IncomingFile, receive, spool } from '../service/incoming-file.js';
 import { type IngestOptions, ingest, type Operation, requireWrite } from '../service/ingest.js';
-import { authOf, contentType, limitRate, siteUrlOf } from './auth.js';
 
-/** Raw bodies the ingest routes take as a dump (pass-through parsers, see build-app.ts). */
+/** Raw bodies the ingest routes take as a dump (pass-through parsers, see app/build-app.ts). */
 export const RAW_TYPES = ['application/octet-stream', 'application/gzip', 'application/x-gzip'];
 
 const CHUNK_ANSWER = JSON.stringify({ success: true });
@@ -79,6 +80,7 @@ export async function handleIngest(
         operation,
         body.fileId,
         ingestOptions(fileName, gone?.signal),
+        ingestReply,
       );
       await reply.code(result.status).type('application/json').send(result.body);
     } finally {
@@ -110,7 +112,14 @@ export async function handleIngest(
   // analysis is stopped and spends nothing. A stored one goes on: its session outlives the request.
   const gone = stores ? undefined : clientGone(request, reply);
   try {
-    const result = await ingest(ctx, auth, operation, file, ingestOptions(options.fileName, gone?.signal));
+    const result = await ingest(
+      ctx,
+      auth,
+      operation,
+      file,
+      ingestOptions(options.fileName, gone?.signal),
+      ingestReply,
+    );
     await reply.code(result.status).type('application/json').send(result.body);
   } finally {
     gone?.stop();

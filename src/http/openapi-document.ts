@@ -7,12 +7,11 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifySchema } from 'fastify';
 import { PUBLISHED_SCHEMAS } from '../model/api/published.js';
 import { ERROR_CATALOG } from '../service/api-error.js';
-import { mcpPathItem } from './openapi-mcp.js';
 import { OpenApiSchemas } from './openapi-schema.js';
 
 type Json = Record<string, unknown>;
 
-/** A route as registered (collected by an onRoute hook, see build-app.ts). */
+/** A route as registered (collected by an onRoute hook, see app/build-app.ts). */
 export interface DocumentedRoute {
   method: string;
   url: string;
@@ -27,6 +26,11 @@ export interface DocumentOptions {
   apiUrl: string | undefined;
   /** {site_url}: where the site alias is served (CALLSCOPE_SITE_URL); unset, the server's own origin. */
   siteUrl: string | undefined;
+  /**
+   * The MCP endpoint's path item, which its route does not describe through Fastify (it reads its
+   * own body and answers JSON-RPC): given by the app, which puts REST and MCP together.
+   */
+  mcpPathItem(schemas: OpenApiSchemas): Json;
 }
 
 /** The prefix of the site alias: the same operations as /v1.0, but enrich and observations. */
@@ -232,7 +236,7 @@ export function openapiDocument(routes: readonly DocumentedRoute[], options: Doc
     const items = onAlias ? alias : v1;
     items[path] = { ...items[path], [method]: onAlias ? aliasOperation(op, method, path) : op };
   }
-  const mcp = mcpPathItem(schemas);
+  const mcp = options.mcpPathItem(schemas);
   v1[`${V1_PREFIX}/mcp`] = mcp;
   alias[`${ALIAS_PREFIX}/mcp`] = Object.fromEntries(
     Object.entries(mcp).map(([method, op]) => [

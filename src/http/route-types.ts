@@ -1,14 +1,5 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
 import Type from 'typebox';
 import { ChunkRequest, ErrorResponse } from '../model/api/resources.js';
-import type { ServiceContext } from '../service/context.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../service/idempotent.js';
 import { errorResponses } from './error-handler.js';
 
@@ -40,19 +31,8 @@ declare module 'fastify' {
   }
 }
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
-export interface RouteOptions {
-  ctx: ServiceContext;
-  /** The site alias (/api/callscope/v1.0): same operations, hidden from the OpenAPI document. */
-  alias: boolean;
-}
+// The scope and options every edge shares (MCP and web register on them too), named here for the routes.
+export type { App, RouteOptions } from '../edge/app-scope.js';
 
 export const BEARER = [{ bearerAuth: [] }];
 

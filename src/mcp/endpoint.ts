@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readBearer, siteUrlOf } from '../http/auth.js';
-import { clientAddressKey } from '../http/client-address.js';
-import type { App, RouteOptions } from '../http/route-types.js';
+import type { App, RouteOptions } from '../edge/app-scope.js';
+import { readBearer, siteUrlOf } from '../edge/auth.js';
+import { clientAddressKey } from '../edge/client-address.js';
 import { ApiError } from '../service/api-error.js';
 import type { McpHandlers } from './handlers.js';
 import { MAX_BODY } from './limits.js';

@@ -6,7 +6,7 @@ import {
   Server,
   type Tool,
 } from '@modelcontextprotocol/server';
-import { NO_API_ACCESS, NOT_BEARER } from '../http/auth.js';
+import { NO_API_ACCESS, NOT_BEARER } from '../edge/auth.js';
 import { ApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import type { AuthContext } from '../service/tokens.js';

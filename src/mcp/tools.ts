@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { storyText } from '../causes/story.js';
+import { sessionReply } from '../edge/replies.js';
 import { QuotaResponse, SessionsListResponse } from '../model/api/resources.js';
 import { ObservationExplanation } from '../model/catalog.js';
 import { TAGS } from '../model/observation-terms.js';
@@ -15,7 +16,7 @@ import {
   parseListQuery,
   TEXT_FILTERS,
 } from '../service/session-filters.js';
-import { listSessions, sessionReply } from '../service/sessions.js';
+import { listSessions } from '../service/sessions.js';
 import type { AuthContext } from '../service/tokens.js';
 import { GET_INSIGHTS } from './insights-tool.js';
 import {

@@ -1,11 +1,19 @@
 import { assembleChunks, assembleKey, dropChunks } from './chunks.js';
 import type { ServiceContext } from './context.js';
 import { checkIdempotencyKey, idempotent, type JsonReply } from './idempotent.js';
-import { type IngestOptions, ingestFile, type Operation, requestHash, requireWrite } from './ingest.js';
+import {
+  type IngestOptions,
+  type IngestReply,
+  ingestFile,
+  type Operation,
+  requestHash,
+  requireWrite,
+} from './ingest.js';
 import type { AuthContext } from './tokens.js';
 
 /**
- * The assemble step of the chunked flow: the chunks of `fileId` joined, then ingested as one file.
+ * The assemble step of the chunked flow: the chunks of `fileId` joined, then ingested as one file
+ * (`reply` builds the answer, kept for replays).
  *
  * One fileId assembles once: concurrent assembles of it wait for the first and get its answer,
  * and so do later ones until chunks are sent for it again (its chunks are gone by then); a failed
@@ -18,6 +26,7 @@ export async function ingestChunks(
   operation: Operation,
   fileId: string,
   options: IngestOptions,
+  reply: IngestReply,
 ): Promise<JsonReply> {
   requireWrite(auth);
   const { account } = auth;
@@ -31,9 +40,9 @@ export async function ingestChunks(
       async () => {
         const file = await assembleChunks(ctx, auth, fileId);
         try {
-          const reply = await ingestFile(ctx, account, operation, file, options);
+          const done = await ingestFile(ctx, account, operation, file, options);
           await dropChunks(ctx, account.id, fileId);
-          return reply;
+          return reply(done);
         } finally {
           await file.remove();
         }

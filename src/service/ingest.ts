@@ -1,13 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type Account, HoldLostError } from '../storage/index.js';
-import { PROCESSOR_VERSION } from '../version.js';
 import {
   AnalysisCancelledError,
   AnalysisMemoryError,
   AnalysisTimeoutError,
   PoolSaturatedError,
-} from './analysis-pool.js';
-import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
+} from '../worker/analysis-pool.js';
+import type { AnalysisProblem, AnalysisTask, PartsOf, PayloadIdentity } from '../worker/task.js';
 import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';
 import { checkIdempotencyKey, idempotent, type JsonReply } from './idempotent.js';
@@ -65,26 +64,40 @@ export function requireWrite(auth: AuthContext): void {
     throw new ApiError('insufficient_scope', 'This token is read-only: use a token with the full scope.');
 }
 
+/** Whether an analysis problem is the dump's (refused), not a failure of ours. */
+export const dumpProblem = (problem: AnalysisProblem): boolean => problem.kind in DUMP_ERRORS;
+
 /** An analysis failure as the API error a client can act on. */
-export function analysisError(
-  result: Extract<AnalysisResult, { ok: false }>,
-  operation: Operation,
-): ApiError {
-  const known = DUMP_ERRORS[result.kind];
+export function analysisError(problem: AnalysisProblem, operation: Operation): ApiError {
+  const known = DUMP_ERRORS[problem.kind];
   if (!known) return new ApiError('server_error', 'The analysis failed unexpectedly.');
   // Upload documents no 415: an unreadable file is an invalid request there.
   const code = operation === 'upload' && known.code !== 'file_too_large' ? 'invalid_request' : known.code;
-  return new ApiError(code, `${known.prefix}: ${result.message}`);
+  return new ApiError(code, `${known.prefix}: ${problem.message}`);
 }
 
 /** The hash an Idempotency-Key is tied to: a retry must be the same request. */
 export const requestHash = (parts: unknown[]): string =>
   createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 
+/** What an ingest did, in typed parts: the edge builds its reply from them (edge/replies.ts). */
+export interface Ingested {
+  operation: Operation;
+  /** The payload (its JSON, serialized once by the worker) and what a stored session indexes. */
+  parts: PartsOf<'json'>;
+  /** The stored session's id and links (a saved analysis only). */
+  session?: { callscopeId: string; callscopeUrl: string; embedUrl?: string };
+  /** When the work was done (ms since the epoch). */
+  finishedAt: number;
+}
+
+/** Builds the answer to an ingest, kept as it is for Idempotency-Key replays. */
+export type IngestReply = (done: Ingested) => JsonReply;
+
 /**
  * Analyze, upload and enrich: one credit held before the work and settled with it (a failure
  * spends nothing), optional storage of dump and analysis in one transaction, and Idempotency-Key
- * replays of the first answer.
+ * replays of the first answer, which `reply` builds.
  */
 export async function ingest(
   ctx: ServiceContext,
@@ -92,15 +105,15 @@ export async function ingest(
   operation: Operation,
   file: IncomingFile,
   options: IngestOptions,
+  reply: IngestReply,
 ): Promise<JsonReply> {
   requireWrite(auth);
+  const work = async () => reply(await ingestFile(ctx, auth.account, operation, file, options));
   const key = options.idempotencyKey;
-  if (key === undefined) return ingestFile(ctx, auth.account, operation, file, options);
+  if (key === undefined) return work();
   checkIdempotencyKey(key);
   const hash = requestHash([operation, options.save, options.fileName ?? null, await file.sha256()]);
-  return idempotent(ctx, auth.account.id, key, hash, () =>
-    ingestFile(ctx, auth.account, operation, file, options),
-  );
+  return idempotent(ctx, auth.account.id, key, hash, work);
 }
 
 /** The work of `ingest` once its Idempotency-Key (if any) is this request's own. */
@@ -110,7 +123,7 @@ export async function ingestFile(
   operation: Operation,
   file: IncomingFile,
   options: IngestOptions,
-): Promise<JsonReply> {
+): Promise<Ingested> {
   const maxFile = ctx.config.limits.maxFileBytes[account.plan];
   if (file.size > maxFile)
     throw new ApiError(
@@ -133,11 +146,10 @@ export async function ingestFile(
   let settled = false;
   let blobKey: string | undefined;
   try {
-    // The reply's links are known before the analysis: the worker can then write the whole body.
+    // The links first: nothing is spent or stored when they cannot be made.
     const links = save
       ? await sessionLinks(options.siteUrl, sessionId, account.plan, () => ctx.tokens.embedToken(sessionId))
       : undefined;
-    const ids = links ? { callscopeId: sessionId, ...links } : {};
     const result = await analyze(ctx, account, operation, file, options, {
       fileName,
       store: save,
@@ -149,7 +161,6 @@ export async function ingestFile(
             uploaded_by_email: account.email,
           }
         : { id: randomUUID(), created_at: null, uploaded_by: null, uploaded_by_email: null },
-      ...(operation === 'analyze' ? { reply: analyzeReply(ids) } : {}),
     });
     // Gone while the worker finished: nobody will read the answer, so it is not paid for.
     if (options.cancel?.aborted) throw new ClientGoneError();
@@ -161,7 +172,7 @@ export async function ingestFile(
           id: sessionId,
           accountId: account.id,
           createdAt,
-          title: result.title,
+          title: result.facts.title,
           fileName,
           fileSize: file.size,
           blobKey,
@@ -169,10 +180,10 @@ export async function ingestFile(
           payload: result.gzip!,
           uploadedBy: account.id,
           uploadedByEmail: account.email,
-          callStart: result.callStart,
-          callEnd: result.callEnd,
-          abstract: result.abstract,
-          insight: result.insight,
+          callStart: result.facts.callStart,
+          callEnd: result.facts.callEnd,
+          abstract: result.facts.abstract,
+          insight: result.facts.insight,
         },
         async (trx) => {
           const outcome = await ctx.storage.accounts.settle(hold, trx, recharge);
@@ -191,7 +202,12 @@ export async function ingestFile(
         payload: result.gzip!,
       });
     ctx.metrics.creditsSpent.inc({ operation });
-    return { status: 200, body: responseBody(operation, result, ids, ctx.now()) };
+    return {
+      operation,
+      parts: result,
+      ...(links ? { session: { callscopeId: sessionId, ...links } } : {}),
+      finishedAt: ctx.now(),
+    };
   } catch (error) {
     if (!settled) {
       await ctx.storage.accounts.release(hold);
@@ -214,15 +230,9 @@ async function analyze(
   task: {
     fileName: string | undefined;
     store: boolean;
-    reply?: AnalysisTask['reply'];
-    identity: {
-      id: string;
-      created_at: string | null;
-      uploaded_by: string | null;
-      uploaded_by_email: string | null;
-    };
+    identity: PayloadIdentity;
   },
-): Promise<Extract<AnalysisResult, { ok: true }>> {
+): Promise<PartsOf<'json'>> {
   if (options.accountLimit && !ctx.slots.take(account.id))
     throw new ApiError(
       'rate_limited',
@@ -240,10 +250,10 @@ async function analyze(
     const result = await ctx.pool.run(
       {
         ...source,
+        form: 'json',
         maxDecompressedBytes: ctx.config.limits.maxDecompressedBytes,
         store: task.store,
         identity: task.identity,
-        ...(task.reply ? { reply: task.reply } : {}),
         ...(task.fileName ? { fileName: task.fileName } : {}),
       },
       transfer,
@@ -251,11 +261,12 @@ async function analyze(
     );
     workMs = result.workMs;
     if (!result.ok) {
-      outcome = result.kind === 'internal' ? 'error' : 'refused';
-      if (result.kind === 'internal') ctx.log.error({ err: result.message }, 'analysis failed');
-      throw analysisError(result, operation);
+      const ours = !dumpProblem(result.problem);
+      outcome = ours ? 'error' : 'refused';
+      if (ours) ctx.log.error({ err: result.problem.message }, 'analysis failed');
+      throw analysisError(result.problem, operation);
     }
-    return result;
+    return result.parts;
   } catch (error) {
     if (error instanceof PoolSaturatedError) {
       outcome = 'busy';
@@ -296,29 +307,6 @@ async function analyze(
         (workMs ?? wallMs) / 1000,
       );
   }
-}
-
-/** The analyze reply around its payload: `{"data": <payload>, processorVersion, ...ids}`. */
-function analyzeReply(ids: object): { before: string; after: string } {
-  const rest = JSON.stringify({ processorVersion: PROCESSOR_VERSION, ...ids });
-  return { before: '{"data":', after: `,${rest.slice(1)}` };
-}
-
-function responseBody(
-  operation: Operation,
-  result: Extract<AnalysisResult, { ok: true }>,
-  ids: object,
-  now: number,
-): string | Buffer {
-  if (operation === 'upload') return JSON.stringify({ success: true, ...ids });
-  if (operation === 'enrich')
-    return JSON.stringify({
-      data: result.enrich,
-      processorVersion: result.processorVersion,
-      generatedAt: now,
-    });
-  // Written whole by the worker (see analyzeReply).
-  return result.body!;
 }
 
 /**

@@ -117,41 +117,12 @@ export async function sessionPayload(
   return { row, data, processorVersion: row.processorVersion };
 }
 
-/** GET /sessions/{id}'s answer, as an object: REST sends it as it is, MCP reads or summarizes it. */
-export interface SessionReply {
-  data: AnalyzeResponseData;
-  callscopeId: string;
-  processorVersion: string;
-  callscopeUrl: string;
-  embedUrl?: string;
-}
-
-export async function sessionReply(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: string,
-  siteUrl: string,
-): Promise<SessionReply> {
-  const { row, data, processorVersion } = await sessionPayload(ctx, auth, id, siteUrl);
-  const links = await sessionLinks(siteUrl, row.id, auth.account.plan, () => ctx.tokens.embedToken(row.id));
-  return { data: data as unknown as AnalyzeResponseData, callscopeId: row.id, processorVersion, ...links };
-}
-
-/** The reply's text, for REST. */
-export async function getSession(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: string,
-  siteUrl: string,
-): Promise<string> {
-  return JSON.stringify(await sessionReply(ctx, auth, id, siteUrl));
-}
-
 async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionRow> {
   let local: { path: string; release(): Promise<void> } | undefined;
   try {
     local = await ctx.blobs.localFile(row.blobKey);
-    const result = await ctx.pool.run({
+    const outcome = await ctx.pool.run({
+      form: 'json',
       path: local.path,
       fileName: row.fileName,
       store: true,
@@ -163,14 +134,15 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
         uploaded_by_email: row.uploadedByEmail,
       },
     });
-    if (!result.ok) throw analysisError(result, 'analyze');
+    if (!outcome.ok) throw analysisError(outcome.problem, 'analyze');
+    const result = outcome.parts;
     await ctx.storage.sessions.replaceAnalysis(row.accountId, row.id, {
       processorVersion: result.processorVersion,
       payload: result.gzip!,
-      callStart: result.callStart,
-      callEnd: result.callEnd,
-      abstract: result.abstract,
-      insight: result.insight,
+      callStart: result.facts.callStart,
+      callEnd: result.facts.callEnd,
+      abstract: result.facts.abstract,
+      insight: result.facts.insight,
     });
     ctx.ai.request({
       accountId: row.accountId,
@@ -182,9 +154,9 @@ async function reanalyze(ctx: ServiceContext, row: SessionRow): Promise<SessionR
       ...row,
       aiSummary: null,
       processorVersion: result.processorVersion,
-      callStart: result.callStart,
-      callEnd: result.callEnd,
-      abstract: result.abstract,
+      callStart: result.facts.callStart,
+      callEnd: result.facts.callEnd,
+      abstract: result.facts.abstract,
     };
   } catch (error) {
     ctx.log.warn({ err: error, session: row.id }, 're-analysis failed');

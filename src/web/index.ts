@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { countRequest, siteUrlOf } from '../http/auth.js';
-import { sendDump } from '../http/routes/session-dump.js';
+import { countRequest, siteUrlOf } from '../edge/auth.js';
+import { sendDump } from '../edge/dump-download.js';
 import { ApiError, isApiError } from '../service/api-error.js';
 import type { ServiceContext } from '../service/context.js';
 import { catalogOfObservations, explanationOf } from '../service/observations.js';

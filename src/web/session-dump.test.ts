@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSchema } from '../../test/support/api-schemas.js';
 import { fixture } from '../../test/support/fixtures.js';
 import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
-import { contentDisposition } from '../http/routes/session-dump.js';
+import { contentDisposition } from '../edge/dump-download.js';
 import { DUMP_LINK_TTL_MS } from '../service/tokens.js';
 
 const DUMP = readFileSync(fixture('chromium156', 'clean', 'webrtc_internals_dump.txt'));

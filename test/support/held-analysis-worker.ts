@@ -4,12 +4,13 @@
  * knows, without timing anything, that an analysis holds a worker, and when it ends.
  */
 import { BroadcastChannel } from 'node:worker_threads';
-import analyze, { type AnalysisResult, type AnalysisTask } from '../../src/service/analysis-worker.js';
+import analyze from '../../src/worker/analysis-worker.js';
+import type { AnalysisTask, Outcome } from '../../src/worker/task.js';
 import { HOLD_CHANNEL } from './held-analyses.js';
 
-export default async function held(task: AnalysisTask): Promise<AnalysisResult> {
+export default async function held(task: AnalysisTask): Promise<Outcome> {
   const channel = new BroadcastChannel(HOLD_CHANNEL);
-  const id = task.identity.id;
+  const id = task.identity?.id;
   try {
     await new Promise<void>((resolve) => {
       channel.onmessage = (event) => {

@@ -5,10 +5,10 @@
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { type BuiltApp, buildApp } from '../../src/app/build-app.js';
+import { closeApp } from '../../src/app/close-app.js';
 import type { Plan } from '../../src/config/config.js';
 import { parseConfig } from '../../src/config/config.js';
-import { type BuiltApp, buildApp } from '../../src/http/build-app.js';
-import { closeApp } from '../../src/http/close-app.js';
 import type { ServiceContext } from '../../src/service/context.js';
 import { closeContext, createContext } from '../../src/service/create-context.js';
 import type { TokenScope } from '../../src/storage/index.js';

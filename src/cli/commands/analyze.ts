@@ -5,7 +5,7 @@ import { SETTINGS } from '../../config/settings.js';
 import { SEVERITIES, type Severity } from '../../model/observation-terms.js';
 import { ratedExperience } from '../../model/payload/rated-experience.js';
 import { AnalysisThread } from '../analysis-thread.js';
-import { type Outcome, result, type Source } from '../analyze-one.js';
+import { type FileReport, result, type Source } from '../analyze-one.js';
 import { duration, middleEllipsis, num, table } from '../format.js';
 import type { CliIo } from '../io.js';
 import { refusal, usageLines } from '../option-problem.js';
@@ -102,7 +102,7 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
       : undefined;
   const names = outputNames(files, STDIN);
   const written = new Set<string>();
-  const outcomes: Outcome[] = [];
+  const outcomes: FileReport[] = [];
   const thread = new AnalysisThread(heapMb);
   try {
     for (let i = 0; i < files.length; i++) {
@@ -167,7 +167,7 @@ async function makeOutDir(dir: string): Promise<string | undefined> {
 const isSeverity = (s: string): s is Severity => (SEVERITIES as readonly string[]).includes(s);
 
 /** --fail-on: 3 when a dump has an observation at `threshold` or worse, each such dump named on stderr. */
-function gate(outcomes: readonly Outcome[], threshold: Severity, io: CliIo): number {
+function gate(outcomes: readonly FileReport[], threshold: Severity, io: CliIo): number {
   let failed = 0;
   for (const o of outcomes) {
     const n = o.data ? atOrAbove(o.data, threshold) : 0;
@@ -198,7 +198,7 @@ const STDIN = '-';
 const STDIN_LABEL = '(standard input)';
 
 /** `--json` with several files: one entry per file, in order, with its result or why it has none. */
-function jsonEntry(o: Outcome) {
+function jsonEntry(o: FileReport) {
   return o.data ? { file: o.file, ...result(o.data) } : { file: o.file, error: o.error, kind: o.kind };
 }
 
@@ -208,7 +208,7 @@ function jsonEntry(o: Outcome) {
  * in the single-file summary and --json, not here, for the table to fit. Files are named by their shortest distinct path ending and, when that is
  * still too long, shortened in the middle, so that the table fits TABLE_COLUMNS.
  */
-function summaryTable(outcomes: readonly Outcome[], names: readonly string[]): string {
+function summaryTable(outcomes: readonly FileReport[], names: readonly string[]): string {
   const rows = outcomes.map((o, i) => {
     const d = o.data;
     const file = o.file === STDIN_LABEL ? STDIN_LABEL : names[i]!;

@@ -1,9 +1,9 @@
 import closeWithGrace from 'close-with-grace';
+import { buildApp } from '../../app/build-app.js';
+import { closeApp } from '../../app/close-app.js';
 import { ConfigError, parseConfig, settingsHelp } from '../../config/config.js';
 import { unknownSettings } from '../../config/unknown-settings.js';
 import { configWarnings } from '../../config/warnings.js';
-import { buildApp } from '../../http/build-app.js';
-import { closeApp } from '../../http/close-app.js';
 import { closeContext, createContext } from '../../service/create-context.js';
 import { drain } from '../../service/shutdown.js';
 import { startSweeper } from '../../service/sweeper.js';

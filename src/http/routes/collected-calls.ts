@@ -1,11 +1,11 @@
 import Type from 'typebox';
 import { type CallRow, CallsRepo } from '../../collect/calls-repo.js';
+import { authOf, limitRate } from '../../edge/auth.js';
 import {
   type CollectedCall,
   CollectedCallState,
   CollectedCallsResponse,
 } from '../../model/api/collected-calls.js';
-import { authOf, limitRate } from '../auth.js';
 import { type App, BEARER, errors, type RouteOptions } from '../route-types.js';
 
 const Query = Type.Object({ state: Type.Optional(CollectedCallState) }, { additionalProperties: false });

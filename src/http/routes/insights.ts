@@ -1,8 +1,8 @@
 import Type from 'typebox';
+import { authOf, limitRate } from '../../edge/auth.js';
 import { GROUP_BY } from '../../insights/collect.js';
 import { InsightsResponse } from '../../model/api/insights.js';
 import { COMPARE_BY, INTERVALS, insights, parseInsightsQuery, TOP_MAX } from '../../service/insights.js';
-import { authOf, limitRate } from '../auth.js';
 import { type App, BEARER, errors, type RouteOptions } from '../route-types.js';
 import { LIST_FILTER_PARAMETERS, splitLists } from './sessions.js';
 

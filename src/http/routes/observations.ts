@@ -1,7 +1,7 @@
 import Type from 'typebox';
+import { limitRate } from '../../edge/auth.js';
 import { ObservationCatalog, ObservationExplanation } from '../../model/catalog.js';
 import { catalogOfObservations, explanationOf } from '../../service/observations.js';
-import { limitRate } from '../auth.js';
 import { type App, BEARER, errors, type RouteOptions } from '../route-types.js';
 
 export function observationsRoutes(app: App, { ctx }: RouteOptions): void {

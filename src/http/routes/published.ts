@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
+import { siteUrlOf } from '../../edge/auth.js';
 import {
   API_VERSION,
   EXTENSION_SCHEMAS,
@@ -8,7 +9,6 @@ import {
 } from '../../model/api/published.js';
 import { ApiError } from '../../service/api-error.js';
 import type { ServiceContext } from '../../service/context.js';
-import { siteUrlOf } from '../auth.js';
 import { openapiMarkdown } from '../openapi-markdown.js';
 
 /**

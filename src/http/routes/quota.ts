@@ -1,6 +1,6 @@
+import { authOf, limitRate } from '../../edge/auth.js';
 import { QuotaResponse } from '../../model/api/resources.js';
 import { quotaOf } from '../../service/quota.js';
-import { authOf, limitRate } from '../auth.js';
 import { type App, BEARER, errors, type RouteOptions } from '../route-types.js';
 
 export function quotaRoute(app: App, { ctx }: RouteOptions): void {

@@ -1,21 +1,10 @@
-import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
+import { authOf, limitRate, siteUrlOf } from '../../edge/auth.js';
+import { sendDump } from '../../edge/dump-download.js';
 import { DumpLinkResponse } from '../../model/api/resources.js';
-import { ApiError } from '../../service/api-error.js';
-import type { ServiceContext } from '../../service/context.js';
 import { ownRow } from '../../service/sessions.js';
 import { DUMP_LINK_TTL_MS } from '../../service/tokens.js';
-import { BlobNotFoundError } from '../../storage/blobs/blob-store.js';
-import type { SessionRow } from '../../storage/index.js';
-import { authOf, limitRate, siteUrlOf } from '../auth.js';
 import { type App, BEARER, errors, type RouteOptions, SessionIdParams } from '../route-types.js';
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'dump';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** Extension: the original dump of a stored session, as it was uploaded (gzip stays gzip). */
 export function sessionDumpRoute(app: App, { ctx }: RouteOptions): void {
@@ -48,31 +37,6 @@ export function sessionDumpRoute(app: App, { ctx }: RouteOptions): void {
       return sendDump(ctx, reply, await ownRow(ctx, authOf(request), request.params.callscopeId));
     },
   );
-}
-
-/** The dump file of a session, streamed from the blob store with its name and length. */
-export async function sendDump(
-  ctx: ServiceContext,
-  reply: FastifyReply,
-  row: SessionRow,
-): Promise<FastifyReply> {
-  // The length first: the stream then goes to the reply with no await in between.
-  const size = await ctx.blobs.size(row.blobKey);
-  let body: Readable;
-  try {
-    body = await ctx.blobs.get(row.blobKey);
-  } catch (error) {
-    if (error instanceof BlobNotFoundError)
-      throw new ApiError('not_found', 'The dump file of this session is no longer stored.');
-    throw error;
-  }
-  if (size !== undefined) reply.header('content-length', size);
-  return reply
-    .type('application/octet-stream')
-    .header('content-disposition', contentDisposition(row.fileName))
-    .header('cache-control', 'private, no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(body);
 }
 
 /**

@@ -1,4 +1,6 @@
 import Type from 'typebox';
+import { authOf, limitRate, siteUrlOf } from '../../edge/auth.js';
+import { sessionReplyText } from '../../edge/replies.js';
 import {
   SessionPatchRequest,
   SessionResponse,
@@ -14,8 +16,7 @@ import {
   parseListQuery,
   TEXT_FILTERS,
 } from '../../service/session-filters.js';
-import { deleteSession, getSession, listSessions, patchSession } from '../../service/sessions.js';
-import { authOf, limitRate, siteUrlOf } from '../auth.js';
+import { deleteSession, listSessions, patchSession } from '../../service/sessions.js';
 import {
   type App,
   BEARER,
@@ -132,7 +133,7 @@ export function sessionsRoutes(app: App, { ctx }: RouteOptions): void {
     },
     async (request, reply) => {
       await limitRate(ctx, request, reply, 'reads');
-      const body = await getSession(
+      const body = await sessionReplyText(
         ctx,
         authOf(request),
         request.params.callscopeId,
@@ -180,7 +181,7 @@ export function sessionsRoutes(app: App, { ctx }: RouteOptions): void {
       await limitRate(ctx, request, reply, 'reads');
       const auth = authOf(request);
       await patchSession(ctx, auth, request.params.callscopeId, request.body);
-      const body = await getSession(ctx, auth, request.params.callscopeId, siteUrlOf(ctx, request));
+      const body = await sessionReplyText(ctx, auth, request.params.callscopeId, siteUrlOf(ctx, request));
       await sendJsonText(reply, body);
     },
   );

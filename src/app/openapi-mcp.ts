@@ -1,6 +1,6 @@
+import { errorResponseName } from '../http/openapi-document.js';
+import type { OpenApiSchemas } from '../http/openapi-schema.js';
 import { TOOLS } from '../mcp/tools.js';
-import { errorResponseName } from './openapi-document.js';
-import type { OpenApiSchemas } from './openapi-schema.js';
 
 type Json = Record<string, unknown>;
 

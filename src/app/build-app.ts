@@ -2,33 +2,34 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Collector } from '../collect/collector.js';
-import { installMcpErrorHandler, mcpRoutes } from '../mcp/endpoint.js';
-import type { ServiceContext } from '../service/context.js';
-import { PROCESSOR_VERSION } from '../version.js';
-import { webRoutes } from '../web/index.js';
-import { authenticate } from './auth.js';
-import { collectRoute } from './collect-route.js';
+import type { App, RouteOptions } from '../edge/app-scope.js';
+import { authenticate } from '../edge/auth.js';
+import { collectRoute } from '../http/collect-route.js';
 import {
   clientErrorHandler,
   frameworkErrors,
   installErrorHandler,
   refuseWhileClosing,
-} from './error-handler.js';
-import { RAW_TYPES } from './ingest-handler.js';
-import { type DocumentedRoute, openapiDocument } from './openapi-document.js';
-import { requestId } from './request-id.js';
-import type { App, RouteOptions } from './route-types.js';
-import { analyzeRoute } from './routes/analyze.js';
-import { collectedCallsRoute } from './routes/collected-calls.js';
-import { enrichRoute } from './routes/enrich.js';
-import { insightsRoutes } from './routes/insights.js';
-import { observationsRoutes } from './routes/observations.js';
-import { operationsRoutes } from './routes/operations.js';
-import { publishedRoutes } from './routes/published.js';
-import { quotaRoute } from './routes/quota.js';
-import { dumpLinkRoute, sessionDumpRoute } from './routes/session-dump.js';
-import { sessionsRoutes } from './routes/sessions.js';
-import { uploadRoute } from './routes/upload.js';
+} from '../http/error-handler.js';
+import { RAW_TYPES } from '../http/ingest-handler.js';
+import { type DocumentedRoute, openapiDocument } from '../http/openapi-document.js';
+import { requestId } from '../http/request-id.js';
+import { analyzeRoute } from '../http/routes/analyze.js';
+import { collectedCallsRoute } from '../http/routes/collected-calls.js';
+import { enrichRoute } from '../http/routes/enrich.js';
+import { insightsRoutes } from '../http/routes/insights.js';
+import { observationsRoutes } from '../http/routes/observations.js';
+import { operationsRoutes } from '../http/routes/operations.js';
+import { publishedRoutes } from '../http/routes/published.js';
+import { quotaRoute } from '../http/routes/quota.js';
+import { dumpLinkRoute, sessionDumpRoute } from '../http/routes/session-dump.js';
+import { sessionsRoutes } from '../http/routes/sessions.js';
+import { uploadRoute } from '../http/routes/upload.js';
+import { installMcpErrorHandler, mcpRoutes } from '../mcp/endpoint.js';
+import type { ServiceContext } from '../service/context.js';
+import { PROCESSOR_VERSION } from '../version.js';
+import { webRoutes } from '../web/index.js';
+import { mcpPathItem } from './openapi-mcp.js';
 
 export interface AppOptions {
   /** Log requests through the context's logger (off in tests unless asked). */
@@ -160,6 +161,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
       description: `${API_DESCRIPTION} Processor ${PROCESSOR_VERSION}.`,
       apiUrl: ctx.config.apiUrl,
       siteUrl: ctx.config.siteUrl,
+      mcpPathItem,
     });
     return openapi;
   });

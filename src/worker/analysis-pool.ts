@@ -1,6 +1,7 @@
+import type { TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { workerFile } from '../util/worker-file.js';
-import type { AnalysisResult, AnalysisTask } from './analysis-worker.js';
+import type { AnalysisTask, Outcome, PartsOf } from './task.js';
 
 /** Every worker is busy and the queue is full: callers answer 503 with Retry-After. */
 export class PoolSaturatedError extends Error {
@@ -25,7 +26,7 @@ export class AnalysisCancelledError extends Error {
   }
 }
 
-/** Compiled: dist/service/analysis-worker.js. From sources (tests, tsx): the .ts file through tsx. */
+/** Compiled: dist/worker/analysis-worker.js. From sources (tests, tsx): the .ts file through tsx. */
 export const analysisWorkerFile = () => workerFile(import.meta.url, 'analysis-worker');
 
 /** A worker ran out of heap: the analysis needed more memory than one may have. */
@@ -40,19 +41,27 @@ export class AnalysisMemoryError extends Error {
 export interface PoolOptions {
   workers: number;
   queueSize: number;
-  timeoutMs: number;
+  /** Unset: no time limit (`callscope analyze`). */
+  timeoutMs?: number;
   /** Heap limit of each worker (MiB); undefined: V8's default. */
   heapMb?: number | undefined;
   /** The worker entry; unset: analysis-worker. Tests give one that holds analyses open. */
   worker?: { filename: string; fromSource: boolean };
+  /** Threads kept while idle (default: one, when there are workers at all). */
+  minThreads?: number;
+  /** How long an idle thread above minThreads stays (default 60 s). */
+  idleTimeoutMs?: number;
+  /** Added to the threads' nice value (default 10, see the constructor). */
+  niceIncrement?: number;
 }
 
 /**
  * Analyses run in worker threads so the event loop stays responsive; a bounded queue gives
- * back-pressure instead of unbounded memory.
+ * back-pressure instead of unbounded memory. The service and `callscope analyze` (one thread, whose
+ * heap limit stops a dump too big for it rather than the whole process) both run analyses here.
  */
 export class AnalysisPool {
-  private readonly piscina: Piscina<AnalysisTask, AnalysisResult>;
+  private readonly piscina: Piscina<AnalysisTask, Outcome>;
   private closing = false;
   private inFlight = 0;
 
@@ -60,12 +69,12 @@ export class AnalysisPool {
     const { filename, fromSource } = options.worker ?? analysisWorkerFile();
     this.piscina = new Piscina({
       filename,
-      minThreads: Math.min(1, options.workers),
+      minThreads: options.minThreads ?? Math.min(1, options.workers),
       maxThreads: options.workers,
-      idleTimeout: 60_000,
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
       // Analyses are batch work: lower their threads' priority so the event loop (health checks,
       // lists, MCP) stays responsive when every core is busy analyzing (Linux/macOS).
-      niceIncrement: 10,
+      niceIncrement: options.niceIncrement ?? 10,
       execArgv: fromSource ? ['--import', 'tsx'] : [],
       // A worker past its heap is stopped by V8 (ERR_WORKER_OUT_OF_MEMORY) and piscina starts
       // another: one dump cannot take the host's memory, and the service goes on.
@@ -74,31 +83,37 @@ export class AnalysisPool {
   }
 
   /**
-   * Runs `task` in a worker; `transfer` lists buffers of the task moved to it rather than copied.
-   * `cancel` aborts it (AnalysisCancelledError): a queued task leaves the queue, a running one's
-   * worker is stopped (piscina replaces it), so a client that went away holds no worker.
+   * Runs `task` in a worker; `transfer` lists buffers and ports of the task moved to it rather than
+   * copied. `cancel` aborts it (AnalysisCancelledError): a queued task leaves the queue, a running
+   * one's worker is stopped (piscina replaces it), so a client that went away holds no worker.
    */
-  async run(task: AnalysisTask, transfer: ArrayBuffer[] = [], cancel?: AbortSignal): Promise<AnalysisResult> {
+  async run<F extends AnalysisTask['form']>(
+    task: AnalysisTask & { form: F },
+    transfer: TransferListItem[] = [],
+    cancel?: AbortSignal,
+  ): Promise<Outcome<PartsOf<F>>> {
     // Counted here rather than left to piscina's maxQueue, which lets tasks through while threads start.
     if (this.closing || this.inFlight >= this.options.workers + this.options.queueSize)
       throw new PoolSaturatedError();
     if (this.piscina.queueSize >= this.options.queueSize && this.piscina.utilization >= 1)
       throw new PoolSaturatedError();
     if (cancel?.aborted) throw new AnalysisCancelledError();
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
+    const timeout =
+      this.options.timeoutMs === undefined ? undefined : AbortSignal.timeout(this.options.timeoutMs);
+    const signals = [timeout, cancel].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     this.inFlight++;
     try {
-      return await this.piscina.run(task, {
-        signal,
+      return (await this.piscina.run(task, {
+        ...(signal ? { signal } : {}),
         ...(transfer.length > 0 ? { transferList: transfer } : {}),
-      });
+      })) as Outcome<PartsOf<F>>;
     } catch (error) {
       const message = (error as Error).message ?? '';
       if (message.includes('queue is at limit')) throw new PoolSaturatedError();
-      if ((error as Error).name === 'AbortError' || signal.aborted) {
-        if (cancel?.aborted && !timeout.aborted) throw new AnalysisCancelledError();
-        throw new AnalysisTimeoutError(this.options.timeoutMs);
+      if ((error as Error).name === 'AbortError' || signal?.aborted) {
+        if (cancel?.aborted && !timeout?.aborted) throw new AnalysisCancelledError();
+        throw new AnalysisTimeoutError(this.options.timeoutMs ?? 0);
       }
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
         throw new AnalysisMemoryError(this.options.heapMb);
