@@ -26,6 +26,7 @@ import { observationsRoutes } from './routes/observations.js';
 import { operationsRoutes } from './routes/operations.js';
 import { publishedRoutes } from './routes/published.js';
 import { quotaRoute } from './routes/quota.js';
+import { rawStatsRoutes } from './routes/raw-stats.js';
 import { dumpLinkRoute, sessionDumpRoute } from './routes/session-dump.js';
 import { sessionsRoutes } from './routes/sessions.js';
 import { uploadRoute } from './routes/upload.js';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     insightsRoutes(scope, routeOptions);
     sessionDumpRoute(scope, routeOptions);
     dumpLinkRoute(scope, routeOptions);
+    rawStatsRoutes(scope, routeOptions);
     collectedCallsRoute(scope, routeOptions);
     // The site alias serves every operation except enrich and observations (reference.md).
     if (!alias) {

@@ -6,6 +6,10 @@ import { gzipSync } from 'node:zlib';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { analyzeDump } from '../analysis/analyze-dump.js';
 import { isDumpError } from '../ingest/index.js';
+
+// The raw stats explorer's task, run by name (pool.runRawStats); its logic lives in its own files.
+export { rawStats } from '../analysis/raw-stats/task.js';
+
 import type { EnrichData } from '../model/api/resources.js';
 import type { SessionAbstract, SessionInsight } from '../storage/records.js';
 import { enrichData, payloadAbstract, payloadInsight } from './projections.js';
