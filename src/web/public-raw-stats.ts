@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { countRequest } from '../http/auth.js';
-import { eventsAsk, seriesAsk } from '../http/routes/raw-stats.js';
+import { eventsAsk, seriesAsk, splitSeriesLists } from '../http/routes/raw-stats.js';
 import {
   type RawEventsQuery as EventsQuery,
   RawEventsQuery,
@@ -38,7 +38,7 @@ export function publicRawStatsRoutes(app: FastifyInstance, ctx: ServiceContext):
   );
   app.get<{ Params: { link: string }; Querystring: SeriesQuery }>(
     '/share/:link/raw-stats/series',
-    { schema: { hide: true, params: Params, querystring: RawSeriesQuery } },
+    { schema: { hide: true, params: Params, querystring: RawSeriesQuery }, preValidation: splitSeriesLists },
     async (request, reply) => send(request.params.link, reply, seriesAsk(request.query)),
   );
   app.get<{ Params: { link: string }; Querystring: EventsQuery }>(

@@ -98,7 +98,14 @@ describe('raw stats explorer routes', () => {
     ).toBe(400);
     expect((await alice.fetch(url(seriesQuery([one], '&maxPoints=1')))).status).toBe(400);
     expect((await alice.fetch(url(seriesQuery(Array(RAW_LIMITS.maxSeries + 1).fill(one))))).status).toBe(400);
-    expect((await alice.fetch(url(`${seriesQuery([one])}&report=x`))).status).toBe(400);
+    // Lists of different lengths: the shorter goes on with its last value.
+    const spread = await alice.fetch(url(`${seriesQuery([one])}&attribute=packetsReceived,jitter&kind=rate`));
+    const spreadBody = await json<RawSeriesResponse>(spread);
+    expect(spreadBody.series.map((s) => `${s.report} ${s.attribute} ${s.kind}`)).toEqual([
+      `${at.report} bytesReceived rate`,
+      `${at.report} packetsReceived rate`,
+      `${at.report} jitter rate`,
+    ]);
     expect((await alice.fetch(url(seriesQuery([one], '&kind=sum')))).status).toBe(400);
     expect((await alice.fetch(url('connection=a'))).status).toBe(400);
     const missing = await alice.fetch(url(seriesQuery([{ ...one, attribute: 'noSuchAttribute' }])));

@@ -7,7 +7,6 @@ import {
   RawSeriesResponse,
   RawStatsIndex,
 } from '../../model/api/raw-stats.js';
-import { ApiError } from '../../service/api-error.js';
 import { type RawStatsAsk, rawStatsReader } from '../../service/raw-stats.js';
 import { ownRow } from '../../service/sessions.js';
 import { authOf, limitRate } from '../auth.js';
@@ -21,23 +20,39 @@ import {
   TEXT_REPLIES,
 } from '../route-types.js';
 
-/** The explorer's series ask from its query: the n-th values of each list make the n-th series. */
+const SERIES_LISTS = ['connection', 'report', 'attribute', 'kind'] as const;
+
+/**
+ * preValidation of the series route: each list split at commas (OpenAPI's form style without
+ * explode, as GET /sessions takes its filters), whether it came comma-separated, repeated or both.
+ */
+export async function splitSeriesLists(request: { query: unknown }): Promise<void> {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!query) return;
+  for (const name of SERIES_LISTS) {
+    const value = query[name];
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    query[name] = values.flatMap((v) => (typeof v === 'string' ? v.split(',') : [v]));
+  }
+}
+
+/**
+ * The explorer's series ask from its query: the n-th values of the lists make the n-th series,
+ * and a shorter list goes on with its last value (one connection and report, several attributes).
+ */
 export function seriesAsk(query: RawSeriesQuery): RawStatsAsk {
-  const { connection, report, attribute, kind } = query;
-  const n = connection.length;
-  if (report.length !== n || attribute.length !== n || (kind && kind.length !== n))
-    throw new ApiError(
-      'invalid_request',
-      'connection, report, attribute (and kind when given) must be repeated as many times each: once per series.',
-    );
+  const { connection, report, attribute, kind = ['value'] } = query;
+  const n = Math.max(connection.length, report.length, attribute.length, kind.length);
+  const at = <T>(list: T[], i: number): T => list[Math.min(i, list.length - 1)]!;
   return {
     kind: 'series',
     maxPoints: query.maxPoints ?? RAW_LIMITS.defaultPoints,
-    series: connection.map((c, i) => ({
-      connection: c,
-      report: report[i]!,
-      attribute: attribute[i]!,
-      kind: kind?.[i] ?? 'value',
+    series: Array.from({ length: n }, (_, i) => ({
+      connection: at(connection, i),
+      report: at(report, i),
+      attribute: at(attribute, i),
+      kind: at(kind, i),
     })),
   };
 }
@@ -90,13 +105,14 @@ export function rawStatsRoutes(app: App, { ctx }: RouteOptions): void {
       schema: {
         operationId: 'getSessionRawSeries',
         summary: 'Raw stats series',
-        description: `Extension: up to ${RAW_LIMITS.maxSeries} attributes of the dump's stats reports as time series (epoch ms and values), each as recorded or as a rate per second, downsampled to maxPoints (at most ${RAW_LIMITS.maxPoints}). A series the dump does not have is 404. ${READ}`,
+        description: `Extension: up to ${RAW_LIMITS.maxSeries} attributes of the dump's stats reports as time series (epoch ms and values), each as recorded or as a rate per second (the n-th value of each list makes the n-th series; a shorter list goes on with its last value), downsampled to maxPoints (at most ${RAW_LIMITS.maxPoints}). A series the dump does not have is 404. ${READ}`,
         tags: ['Sessions'],
         security: BEARER,
         params: SessionIdParams,
         querystring: RawSeriesQuery,
         response: { 200: RawSeriesResponse, ...errors(400, 401, 403, 404, 429, 500, 503) },
       },
+      preValidation: splitSeriesLists,
     },
     async (request, res) => {
       await limitRate(ctx, request, res, 'reads');

@@ -72,12 +72,16 @@ export const SeriesKind = Type.Union([Type.Literal('value'), Type.Literal('rate'
 });
 
 const List = <T extends Type.TSchema>(item: T, description: string) =>
-  Type.Array(item, { minItems: 1, maxItems: RAW_LIMITS.maxSeries, description });
+  Type.Array(item, {
+    minItems: 1,
+    maxItems: RAW_LIMITS.maxSeries,
+    description: `${description} Comma-separated (the parameter may also be repeated); at most ${RAW_LIMITS.maxSeries} values.`,
+  });
 const Name = Type.String({ minLength: 1, maxLength: 1000 });
 
 /**
  * Query of GET .../raw-stats/series: the n-th connection, report, attribute and kind make the n-th
- * series (repeat each parameter once per series).
+ * series; a list shorter than the longest goes on with its last value.
  */
 export const RawSeriesQuery = Type.Object(
   {
