@@ -67,7 +67,16 @@ export function eventLog(base: string, connections: string[], t0: number): HTMLE
       { class: 'sdp' },
       h('summary', null, `SDP ${e.sdpType ?? ''} (${sdpLines(e.sdp!).length} lines) and its changes`),
       diffHost,
-      h('details', null, h('summary', null, 'Whole SDP'), h('pre', { class: 'sdp-text' }, e.sdp)),
+      h(
+        'details',
+        null,
+        h('summary', null, 'Whole SDP'),
+        h(
+          'pre',
+          { class: 'sdp-text', tabindex: 0, role: 'region', 'aria-label': `SDP of event ${e.index}` },
+          e.sdp,
+        ),
+      ),
     );
     details.addEventListener(
       'toggle',
@@ -93,7 +102,12 @@ export function eventLog(base: string, connections: string[], t0: number): HTMLE
               ? null
               : h(
                   'pre',
-                  { class: 'sdp-text diff', 'aria-label': 'Changed lines' },
+                  {
+                    class: 'sdp-text diff',
+                    tabindex: 0,
+                    role: 'region',
+                    'aria-label': `Changes of event ${e.index}`,
+                  },
                   diff.map((l) =>
                     h(
                       'span',
