@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/support/fixtures.js';
@@ -7,6 +8,7 @@ import {
   accessibilityViolations,
   chromiumPath,
   launchBrowser,
+  RESULTS_DIR,
   screenshot,
   watchProblems,
 } from './test-support/browser.js';
@@ -89,8 +91,12 @@ describe.skipIf(!executable)('raw stats explorer in Chromium', () => {
         await page.goto(`${service.url}/sessions/${id}`);
         await page.locator('#raw-stats').waitFor();
         await explore(page);
-        await page.locator('#raw-stats').scrollIntoViewIfNeeded();
+        await page.locator('#raw-stats .raw-search').evaluate((e) => e.scrollIntoView());
         await screenshot(page, `raw-stats-${theme}`);
+        // The whole section too: tree, chart, and the event log with its diff open.
+        await page
+          .locator('#raw-stats')
+          .screenshot({ path: join(RESULTS_DIR, `raw-stats-${theme}-section.png`) });
         await page
           .locator('#raw-stats')
           .screenshot({ path: undefined })

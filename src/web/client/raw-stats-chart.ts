@@ -45,6 +45,14 @@ export function align(series: PlotSeries[], t0: number): { xs: number[]; ys: (nu
   return { xs: times.map((t) => (t - t0) / 1000), ys };
 }
 
+function lastValue(values: ArrayLike<number | null | undefined>): number | null {
+  for (let i = values.length - 1; i >= 0; i--) {
+    const v = values[i];
+    if (v !== null && v !== undefined) return v;
+  }
+  return null;
+}
+
 /** The first unit on the left axis, the second on the right; any further unit shares the right. */
 function axisUnits(series: PlotSeries[]): [string, string | null] {
   const units = [...new Set(series.map((s) => s.unit))];
@@ -56,7 +64,8 @@ let current: UPlot | undefined;
 const sizing = new ResizeObserver((entries) => {
   for (const entry of entries) {
     const width = Math.floor(entry.contentRect.width);
-    if (current && width > 0 && Math.abs(current.width - width) > 1) current.setSize({ width, height: HEIGHT });
+    if (current && width > 0 && Math.abs(current.width - width) > 1)
+      current.setSize({ width, height: HEIGHT });
   }
 });
 const HEIGHT = 260;
@@ -77,6 +86,8 @@ export async function drawRawChart(host: HTMLElement, series: PlotSeries[], t0: 
   if (series.length === 0) return;
   const U = await loadUPlot();
   const { xs, ys } = align(series, t0);
+  const fromZero: UPlot.Range.Function = (_u, min, max) =>
+    U.rangeNum(Math.min(0, min ?? 0), Math.max(max ?? 1, min ?? 0, 1e-9), 0.1, true);
   const [left, right] = axisUnits(series);
   const scaleOf = (s: PlotSeries) => (s.unit === left ? 'left' : 'right');
   const axisColor = () => colors().axis;
@@ -104,7 +115,12 @@ export async function drawRawChart(host: HTMLElement, series: PlotSeries[], t0: 
   const opts: UPlot.Options = {
     width: Math.max(280, Math.floor(host.clientWidth)),
     height: HEIGHT,
-    scales: { x: { time: false }, left: {}, ...(right ? { right: {} } : {}) },
+    // Counters and rates read from zero, so that a small wobble does not look like a collapse.
+    scales: {
+      x: { time: false },
+      left: { range: fromZero },
+      ...(right ? { right: { range: fromZero } } : {}),
+    },
     axes: [
       {
         stroke: axisColor,
@@ -121,14 +137,22 @@ export async function drawRawChart(host: HTMLElement, series: PlotSeries[], t0: 
       ...(right ? [axis('right', rightLabel, 1)] : []),
     ],
     series: [
-      { label: 'Time', value: (_u, v) => (v === null ? '–' : clock(v)) },
+      // Away from the chart, the legend reads at the end of the series rather than showing dashes.
+      {
+        label: 'Time',
+        value: (_u, v, _s, idx) =>
+          idx === null ? `${clock(xs.at(-1)!)} (end)` : v === null ? '–' : clock(v),
+      },
       ...series.map((s, i) => ({
         label: s.label,
         scale: scaleOf(s),
         stroke: () => colors().series[i % colors().series.length]!,
         width: 1.5,
         spanGaps: true,
-        value: (_u: UPlot, v: number | null) => (v === null ? '–' : `${num(v)} ${s.unit}`),
+        value: (u: UPlot, v: number | null, sidx: number, idx: number | null) => {
+          const shown = idx === null ? lastValue(u.data[sidx]!) : v;
+          return shown === null ? '–' : `${num(shown)} ${s.unit}`;
+        },
       })),
     ],
     cursor: { drag: { x: true, y: false }, sync: { key: SYNC_KEY } },

@@ -164,11 +164,12 @@ async function open(details: HTMLElement, base: string, t0: number): Promise<voi
       ' ',
       h('span', { class: 'hint' }, `${a.samples} samples${a.numeric ? '' : ', text'}`),
       a.numeric
-        ? [
-            ' ',
+        ? h(
+            'span',
+            { class: 'picks' },
             pickBox({ connection, report, attribute: a.name, kind: 'value' }, 'value'),
             pickBox({ connection, report, attribute: a.name, kind: 'rate' }, 'rate'),
-          ]
+          )
         : null,
     );
 
@@ -196,7 +197,11 @@ async function open(details: HTMLElement, base: string, t0: number): Promise<voi
               null,
               r.id,
               ' ',
-              h('span', { class: 'hint' }, `${r.samples} samples, ${attributes.length} attributes`),
+              h(
+                'span',
+                { class: 'hint' },
+                `${r.samples} samples, ${attributes.length} ${attributes.length === 1 ? 'attribute' : 'attributes'}`,
+              ),
             ),
             list,
           );
