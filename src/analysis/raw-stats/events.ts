@@ -1,6 +1,7 @@
 import type { DumpInput } from '../../ingest/input.js';
 import type { ReadOptions } from '../../ingest/read-dump.js';
-import { RAW_LIMITS, type RawEvent, type RawEventsResponse } from '../../model/api/raw-stats.js';
+import type { RawEvent, RawEventsResponse } from '../../model/api/raw-stats.js';
+import { RAW_LIMITS } from '../../model/raw-limits.js';
 import type { TraceEvent } from '../../model/trace-event.js';
 import { visitDump } from './sink.js';
 
