@@ -1,8 +1,7 @@
 /**
  * Bounds of the raw stats explorer's replies (model/api/raw-stats.ts), apart from their schemas:
- * the analysis worker reads them and loads no schema library.
+ * what one reply may carry. The analysis worker reads them, and loads no schema library.
  */
-/** Bounds of the series and events requests: what one reply may carry. */
 export const RAW_LIMITS = {
   /** Points per series after downsampling: the default and the most a request may ask for. */
   defaultPoints: 600,
