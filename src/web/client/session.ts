@@ -57,7 +57,7 @@ function header(d: SessionData): HTMLElement {
   );
 }
 
-const pageNav = () =>
+const pageNav = (raw: boolean) =>
   h(
     'nav',
     { class: 'page-nav', 'aria-label': 'On this page' },
@@ -70,7 +70,7 @@ const pageNav = () =>
         ['#timeline', 'Timeline'],
         ['#charts', 'Charts'],
         ['#connections', 'Connections'],
-        ['#raw-stats', 'Raw stats'],
+        ...(raw ? [['#raw-stats', 'Raw stats']] : []),
       ].map(([href, text]) => h('li', null, h('a', { href }, text))),
     ),
   );
@@ -84,7 +84,7 @@ function render(res: SessionResponse, mode: ViewMode, rawBase: string | null): v
     main(),
     header(d),
     mode.kind === 'owner' ? ownerActions(res) : null,
-    pageNav(),
+    pageNav(rawBase !== null),
     storySection(d, t0),
     observationsSection(d, mode, t0),
     timelineSection(d, t0),
