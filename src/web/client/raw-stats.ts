@@ -44,6 +44,7 @@ const MAX_SERIES = 12;
 /** Attributes shown for a search at most: a short query on a long call would list thousands. */
 const MAX_MATCHES = 300;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const keyOf = (p: Pick) => JSON.stringify([p.connection, p.report, p.attribute, p.kind]);
 
 /**
@@ -162,7 +163,7 @@ async function open(details: HTMLElement, base: string, t0: number): Promise<voi
       null,
       h('span', { class: 'attr-name' }, a.name),
       ' ',
-      h('span', { class: 'hint' }, `${a.samples} samples${a.numeric ? '' : ', text'}`),
+      h('span', { class: 'hint' }, `${plural(a.samples, 'sample')}${a.numeric ? '' : ', text'}`),
       a.numeric
         ? h(
             'span',
@@ -200,7 +201,7 @@ async function open(details: HTMLElement, base: string, t0: number): Promise<voi
               h(
                 'span',
                 { class: 'hint' },
-                `${r.samples} samples, ${attributes.length} ${attributes.length === 1 ? 'attribute' : 'attributes'}`,
+                `${plural(r.samples, 'sample')}, ${plural(attributes.length, 'attribute')}`,
               ),
             ),
             list,
@@ -268,7 +269,7 @@ async function open(details: HTMLElement, base: string, t0: number): Promise<voi
     h(
       'p',
       { class: 'hint' },
-      `${index.connections.length} connections, ${reports} reports, read from the ${index.format} dump.`,
+      `${plural(index.connections.length, 'connection')}, ${plural(reports, 'report')}, read from the ${index.format} dump.`,
     ),
     h(
       'div',
