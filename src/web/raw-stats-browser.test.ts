@@ -108,6 +108,27 @@ describe.skipIf(!executable)('raw stats explorer in Chromium', () => {
       }
     }, 120_000);
 
+  it('fits a phone (375 px): nothing wider than the screen, no axe violation', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, colorScheme: 'dark' });
+    await context.addInitScript(
+      `sessionStorage.setItem('callscope.token', ${JSON.stringify(account.token)})`,
+    );
+    const page = await context.newPage();
+    try {
+      await page.goto(`${service.url}/sessions/${id}`);
+      await page.locator('#raw-stats').waitFor();
+      await explore(page);
+      expect(await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')).toEqual([
+        375, 375,
+      ]);
+      await page.locator('#raw-stats .raw-search').evaluate((e) => e.scrollIntoView());
+      await screenshot(page, 'raw-stats-dark-375');
+      expect(await accessibilityViolations(page, ['heading-order'])).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('works on the share page, without a token', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
