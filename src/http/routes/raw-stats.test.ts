@@ -168,6 +168,28 @@ describe('raw stats explorer routes', () => {
     expect((await fetch(`${service.url}/share/not-a-link-at-all-xx/raw-stats`)).status).toBe(404);
   });
 
+  it('reads the index of a dump once in a while: asked again, it comes from the cache', async () => {
+    const pool = service.ctx.pool;
+    const run = pool.runRawStats.bind(pool);
+    let reads = 0;
+    pool.runRawStats = (task) => {
+      reads++;
+      return run(task);
+    };
+    try {
+      const first = await (await alice.fetch(`/v1.0/sessions/${id}/raw-stats`)).text();
+      const before = reads;
+      const again = await (await alice.fetch(`/v1.0/sessions/${id}/raw-stats`)).text();
+      expect(again).toBe(first);
+      expect(reads).toBe(before);
+      // Pages of the event log are read each time (the check can fail).
+      await alice.fetch(`/v1.0/sessions/${id}/events?limit=1`);
+      expect(reads).toBe(before + 1);
+    } finally {
+      pool.runRawStats = run;
+    }
+  });
+
   it('reads one dump per account at a time and turns away a crowd with 429', async () => {
     const asks = Array.from({ length: 12 }, (_, i) =>
       alice.fetch(`/v1.0/sessions/${id}/events?offset=${i}&limit=1`),
