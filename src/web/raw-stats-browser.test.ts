@@ -64,7 +64,7 @@ describe.skipIf(!executable)('raw stats explorer in Chromium', () => {
     expect(await section.locator('.raw-chosen li').count()).toBe(2);
     // The event log, its descriptions only, and the changes of the second offer.
     await section.getByLabel('Only descriptions (SDP)').check();
-    await section.locator('.event-table tbody tr').first().waitFor();
+    await section.locator('.event-log-body[data-query*="only=sdp"] .event-table tbody tr').first().waitFor();
     const offers = section.locator('.event-table tbody tr', { hasText: 'createOfferOnSuccess' });
     expect(await offers.count()).toBeGreaterThanOrEqual(2);
     const sdp = offers.nth(1).locator('details.sdp');

@@ -191,7 +191,7 @@ describe('raw stats explorer routes', () => {
   });
 
   it('reads one dump per account at a time and turns away a crowd with 429', async () => {
-    const asks = Array.from({ length: 12 }, (_, i) =>
+    const asks = Array.from({ length: 24 }, (_, i) =>
       alice.fetch(`/v1.0/sessions/${id}/events?offset=${i}&limit=1`),
     );
     const statuses = (await Promise.all(asks)).map((r) => r.status);

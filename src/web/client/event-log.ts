@@ -1,4 +1,4 @@
-import { getJson } from './api.js';
+import { ApiFailure, getJson } from './api.js';
 import { h, replace, tableWrap, uid } from './dom.js';
 import { clock } from './format.js';
 import { diffCounts, diffLines, sdpLines } from './sdp-diff.js';
@@ -22,6 +22,21 @@ interface EventsPage {
 }
 
 const PAGE = 100;
+
+/**
+ * getJson for the explorer's routes. An account reads one dump at a time and turns a crowd away
+ * with 429 (a quick series of clicks can make one): such a read is tried again a little later.
+ */
+export async function getRawJson<T>(path: string): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await getJson<T>(path);
+    } catch (error) {
+      if (!(error instanceof ApiFailure) || error.status !== 429 || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 800 * attempt));
+    }
+  }
+}
 
 /** Local or remote: descriptions are compared with the one before them on the same side. */
 const sideOf = (type: string) => (/remote/i.test(type) ? 'remote' : 'local');
@@ -53,7 +68,7 @@ export function eventLog(base: string, connections: string[], t0: number): HTMLE
     let list = descriptions.get(e.connection);
     if (!list) {
       const q = new URLSearchParams({ connection: e.connection, only: 'sdp', limit: '500' });
-      list = getJson<EventsPage>(`${base}/events?${q}`).then((p) => p.events);
+      list = getRawJson<EventsPage>(`${base}/events?${q}`).then((p) => p.events);
       descriptions.set(e.connection, list);
     }
     const side = sideOf(e.type);
@@ -124,13 +139,19 @@ export function eventLog(base: string, connections: string[], t0: number): HTMLE
     return details;
   };
 
+  let loads = 0;
   async function load(): Promise<void> {
     const q = new URLSearchParams({ offset: String(state.offset), limit: String(PAGE) });
     if (state.connection) q.set('connection', state.connection);
     if (state.only) q.set('only', 'sdp');
+    const mine = ++loads;
     body.setAttribute('aria-busy', 'true');
-    const page = await getJson<EventsPage>(`${base}/events?${q}`);
+    const page = await getRawJson<EventsPage>(`${base}/events?${q}`);
+    // A later choice (another connection, descriptions only) was made meanwhile: its page wins.
+    if (mine !== loads) return;
     body.removeAttribute('aria-busy');
+    // The query shown, for tests and for anyone inspecting the page.
+    body.dataset.query = q.toString();
     const rows = page.events.map((e) =>
       h(
         'tr',

@@ -1,6 +1,6 @@
-import { ApiFailure, getJson } from './api.js';
+import { ApiFailure } from './api.js';
 import { h, replace, uid } from './dom.js';
-import { eventLog } from './event-log.js';
+import { eventLog, getRawJson } from './event-log.js';
 import { drawRawChart, type PlotSeries, unitOf } from './raw-stats-chart.js';
 
 /** GET .../raw-stats (model/api/raw-stats.ts). */
@@ -72,7 +72,7 @@ async function open(details: HTMLElement, base: string, t0: number): Promise<voi
   details.append(loading);
   let index: RawIndex;
   try {
-    index = await getJson<RawIndex>(`${base}/raw-stats`);
+    index = await getRawJson<RawIndex>(`${base}/raw-stats`);
   } catch (error) {
     const message = error instanceof ApiFailure ? error.message : 'The dump could not be read.';
     replace(loading, `The raw stats could not be read: ${message}`);
@@ -112,7 +112,7 @@ async function open(details: HTMLElement, base: string, t0: number): Promise<voi
     const maxPoints = Math.min(4000, Math.max(200, Math.floor(chartHost.clientWidth * 2)));
     chartStatus.textContent = 'Loading the series…';
     try {
-      const reply = await getJson<SeriesReply>(`${base}/raw-stats/series?${seriesQuery(list, maxPoints)}`);
+      const reply = await getRawJson<SeriesReply>(`${base}/raw-stats/series?${seriesQuery(list, maxPoints)}`);
       if (mine !== drawing) return;
       const series: PlotSeries[] = reply.series.map((s) => ({
         label: `${s.attribute}${s.kind === 'rate' ? ' /s' : ''} · ${s.report}`,
@@ -135,8 +135,11 @@ async function open(details: HTMLElement, base: string, t0: number): Promise<voi
     for (const box of details.querySelectorAll<HTMLInputElement>('input[data-pick]'))
       if (box.dataset.pick === key) box.checked = on;
     syncLimit();
-    void redraw();
+    // Ticks in quick succession make one request.
+    clearTimeout(pending);
+    pending = window.setTimeout(() => void redraw(), 120);
   }
+  let pending: number | undefined;
 
   function syncLimit(): void {
     const full = picks.size >= MAX_SERIES;
