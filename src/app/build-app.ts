@@ -22,6 +22,7 @@ import { observationsRoutes } from '../http/routes/observations.js';
 import { operationsRoutes } from '../http/routes/operations.js';
 import { publishedRoutes } from '../http/routes/published.js';
 import { quotaRoute } from '../http/routes/quota.js';
+import { rawStatsRoutes } from '../http/routes/raw-stats.js';
 import { dumpLinkRoute, sessionDumpRoute } from '../http/routes/session-dump.js';
 import { sessionsRoutes } from '../http/routes/sessions.js';
 import { uploadRoute } from '../http/routes/upload.js';
@@ -130,6 +131,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     insightsRoutes(scope, routeOptions);
     sessionDumpRoute(scope, routeOptions);
     dumpLinkRoute(scope, routeOptions);
+    rawStatsRoutes(scope, routeOptions);
     collectedCallsRoute(scope, routeOptions);
     // The site alias serves every operation except enrich and observations (reference.md).
     if (!alias) {

@@ -168,6 +168,22 @@ describe('authorization matrix', () => {
         `${p}/sessions/${sessionId}/dump-link`,
         () => ({ method: 'POST' }),
       );
+      // The raw stats explorer (its series route is covered in routes/raw-stats.test.ts: this
+      // session has no connection to plot).
+      op(
+        `GET ${p}/sessions/{id}/raw-stats`,
+        false,
+        true,
+        'RawStatsIndex',
+        `${p}/sessions/${sessionId}/raw-stats`,
+      );
+      op(
+        `GET ${p}/sessions/{id}/events`,
+        false,
+        true,
+        'RawEventsResponse',
+        `${p}/sessions/${sessionId}/events`,
+      );
       op(`PATCH ${p}/sessions/{id}`, true, true, 'SessionResponse', `${p}/sessions/${sessionId}`, () =>
         json({ title: 'hijacked', shared: false }, 'PATCH'),
       );

@@ -16,6 +16,7 @@ import type { SessionRow } from '../storage/index.js';
 import { apiReferenceRoutes } from './api-reference.js';
 import { assetRoutes } from './assets.js';
 import { sendPage } from './pages.js';
+import { publicRawStatsRoutes } from './public-raw-stats.js';
 
 const hide = { hide: true };
 
@@ -147,4 +148,5 @@ export function webRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   downloadRoute(app, ctx);
   publicViewer(app, ctx, 'share', (link) => sharedSessionRow(ctx, link));
   publicViewer(app, ctx, 'embed', (token) => embeddedSessionRow(ctx, token));
+  publicRawStatsRoutes(app, ctx);
 }

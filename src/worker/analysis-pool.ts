@@ -1,5 +1,6 @@
 import type { TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { RawStatsResult, RawStatsTask } from '../analysis/raw-stats/task.js';
 import { workerFile } from '../util/worker-file.js';
 import type { AnalysisTask, Outcome, PartsOf } from './task.js';
 
@@ -115,6 +116,33 @@ export class AnalysisPool {
         if (cancel?.aborted && !timeout?.aborted) throw new AnalysisCancelledError();
         throw new AnalysisTimeoutError(this.options.timeoutMs ?? 0);
       }
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new AnalysisMemoryError(this.options.heapMb);
+      throw error;
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  /**
+   * The raw stats explorer's read of a stored dump: the worker's `rawStats` export, under the
+   * same bounds as an analysis (queue, timeout, heap).
+   */
+  async runRawStats(task: RawStatsTask): Promise<RawStatsResult> {
+    if (this.closing || this.inFlight >= this.options.workers + this.options.queueSize)
+      throw new PoolSaturatedError();
+    const signal =
+      this.options.timeoutMs === undefined ? undefined : AbortSignal.timeout(this.options.timeoutMs);
+    this.inFlight++;
+    try {
+      return (await this.piscina.run(task as never, {
+        name: 'rawStats',
+        ...(signal ? { signal } : {}),
+      })) as unknown as RawStatsResult;
+    } catch (error) {
+      if ((error as Error).message?.includes('queue is at limit')) throw new PoolSaturatedError();
+      if ((error as Error).name === 'AbortError' || signal?.aborted)
+        throw new AnalysisTimeoutError(this.options.timeoutMs ?? 0);
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
         throw new AnalysisMemoryError(this.options.heapMb);
       throw error;

@@ -6,6 +6,9 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { runTask } from './run-task.js';
 import type { AnalysisTask, Outcome } from './task.js';
 
+// The raw stats explorer's read of a stored dump, run by name (pool.runRawStats); its logic lives in its own files.
+export { rawStats } from '../analysis/raw-stats/task.js';
+
 export default async function analyze(task: AnalysisTask): Promise<Outcome> {
   const progress = task.progress;
   try {

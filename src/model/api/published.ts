@@ -8,6 +8,7 @@ import { TransportSummary } from '../payload/transport-summary.js';
 import { UserAgentData } from '../payload/user-agent-data.js';
 import { CollectedCallsResponse } from './collected-calls.js';
 import { InsightsComparison, InsightsResponse, InsightsSummary } from './insights.js';
+import { RawEventsResponse, RawSeriesResponse, RawStatsIndex } from './raw-stats.js';
 import * as R from './resources.js';
 
 /**
@@ -50,6 +51,9 @@ export const EXTENSION_SCHEMAS: Record<string, object> = {
   UploadAssembleRequest: R.UploadAssembleRequest,
   SessionPatchRequest: R.SessionPatchRequest,
   CollectedCallsResponse,
+  RawStatsIndex,
+  RawSeriesResponse,
+  RawEventsResponse,
   SuccessResponse: R.SuccessResponse,
   McpRequest: R.McpRequest,
   McpResponse: R.McpResponse,

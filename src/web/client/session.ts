@@ -4,6 +4,7 @@ import { dl, h, main, replace, status } from './dom.js';
 import { dateTime, duration, num } from './format.js';
 import { observationsSection } from './observations.js';
 import { ownerActions } from './owner-actions.js';
+import { rawStatsSection } from './raw-stats.js';
 import { experience } from './scores.js';
 import { requireSignIn } from './signin.js';
 import { storySection } from './story.js';
@@ -56,7 +57,7 @@ function header(d: SessionData): HTMLElement {
   );
 }
 
-const pageNav = () =>
+const pageNav = (raw: boolean) =>
   h(
     'nav',
     { class: 'page-nav', 'aria-label': 'On this page' },
@@ -69,11 +70,13 @@ const pageNav = () =>
         ['#timeline', 'Timeline'],
         ['#charts', 'Charts'],
         ['#connections', 'Connections'],
+        ...(raw ? [['#raw-stats', 'Raw stats']] : []),
       ].map(([href, text]) => h('li', null, h('a', { href }, text))),
     ),
   );
 
-function render(res: SessionResponse, mode: ViewMode): void {
+/** `rawBase`: where the raw stats of the dump are read (none in the embed view). */
+function render(res: SessionResponse, mode: ViewMode, rawBase: string | null): void {
   const d = res.data;
   const t0 = callStartMs(d);
   document.title = `${d.title || 'Session'} · callscope`;
@@ -81,12 +84,13 @@ function render(res: SessionResponse, mode: ViewMode): void {
     main(),
     header(d),
     mode.kind === 'owner' ? ownerActions(res) : null,
-    pageNav(),
+    pageNav(rawBase !== null),
     storySection(d, t0),
     observationsSection(d, mode, t0),
     timelineSection(d, t0),
     chartsSection(d, t0),
     connectionsSection(d, t0),
+    rawBase ? rawStatsSection(rawBase, t0) : null,
   );
   status('');
 }
@@ -95,14 +99,16 @@ function render(res: SessionResponse, mode: ViewMode): void {
 export async function renderOwnSession(id: string): Promise<void> {
   await requireSignIn();
   status('Loading the session…');
-  render(await getJson<SessionResponse>(`/v1.0/sessions/${id}`), {
-    kind: 'owner',
-    explainBase: '/v1.0/observations/',
-  });
+  render(
+    await getJson<SessionResponse>(`/v1.0/sessions/${id}`),
+    { kind: 'owner', explainBase: '/v1.0/observations/' },
+    `/v1.0/sessions/${id}`,
+  );
 }
 
 /** /share/{link} and /embed/{token}: the same page, read-only, from the public JSON. */
 export async function renderPublicSession(source: string, mode: ViewMode): Promise<void> {
   document.body.classList.add(`mode-${mode.kind}`);
-  render(await getJson<SessionResponse>(source), mode);
+  const rawBase = mode.kind === 'share' ? source.replace(/\/session\.json$/, '') : null;
+  render(await getJson<SessionResponse>(source), mode, rawBase);
 }
