@@ -17,6 +17,8 @@ export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   path: string;
+  /** When it arrived (epoch ms). */
+  at: number;
 }
 
 export type Answer = number | 'hang';
@@ -45,7 +47,8 @@ export async function startReceiver(): Promise<Receiver> {
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));
     req.on('end', () => {
-      const request = {
+      const request: Received = {
+        at: Date.now(),
         headers: req.headers,
         body: Buffer.concat(parts).toString('utf8'),
         path: req.url ?? '',
