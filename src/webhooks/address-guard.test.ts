@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { guardedLookup, isBlockedAddress, urlProblem } from './address-guard.js';
-import { sendOnce } from './send.js';
+import { guardedAgents, sendOnce } from './send.js';
 
 describe('webhook address guard', () => {
   it.each([
@@ -61,6 +61,9 @@ describe('webhook address guard', () => {
     expect(await urlProblem('http://[fd00::1]/hook', false)).toMatch(/reserved/);
     // A name that resolves to loopback is refused as its address would be.
     expect(await urlProblem('http://localhost:9/hook', false)).toMatch(/localhost resolves to/);
+    // Other spellings of loopback that URL parsing turns into 127.0.0.1.
+    for (const spelled of ['http://2130706433/', 'http://0x7f000001/', 'http://127.1/', 'http://0177.0.0.1/'])
+      expect(await urlProblem(spelled, false), spelled).toMatch(/127\.0\.0\.1/);
     expect(await urlProblem('http://93.184.215.14/hook', false)).toBeUndefined();
     expect(await urlProblem('http://127.0.0.1:8080/hook', true)).toBeUndefined();
   });
@@ -77,18 +80,18 @@ describe('webhook address guard', () => {
       expect(seen?.message).toMatch(/localhost resolves to .*not sent there/);
       const refused = await sendOnce(
         { url: `http://localhost:${port}/`, body: '{}', headers: {} },
-        { allowPrivate: false, timeoutMs: 5_000 },
+        { allowPrivate: false, timeoutMs: 5_000, agents: guardedAgents(false) },
       );
       expect(refused).toMatchObject({ ok: false, status: null });
       expect(refused.error).toMatch(/not sent there/);
       const literal = await sendOnce(
         { url: `http://127.0.0.1:${port}/`, body: '{}', headers: {} },
-        { allowPrivate: false, timeoutMs: 5_000 },
+        { allowPrivate: false, timeoutMs: 5_000, agents: guardedAgents(false) },
       );
       expect(literal).toMatchObject({ ok: false, status: null });
       const allowed = await sendOnce(
         { url: `http://localhost:${port}/`, body: '{}', headers: {} },
-        { allowPrivate: true, timeoutMs: 5_000 },
+        { allowPrivate: true, timeoutMs: 5_000, agents: guardedAgents(true) },
       );
       expect(allowed).toMatchObject({ ok: true, status: 200 });
     } finally {

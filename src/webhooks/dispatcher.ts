@@ -9,7 +9,7 @@ import type { Config } from '../config/config.js';
 import type { Storage } from '../storage/index.js';
 import { nextAttemptAt } from './backoff.js';
 import { checkRegressions } from './regressions.js';
-import { sendOnce } from './send.js';
+import { type Agents, guardedAgents, sendOnce } from './send.js';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { type Claimed, WebhookStore } from './store.js';
 
@@ -37,8 +37,10 @@ export class WebhookDispatcher {
   private regressionTimer: NodeJS.Timeout | undefined;
   private checking: Promise<unknown> | undefined;
   private readonly abort = new AbortController();
+  private readonly agents: Agents;
 
   constructor(private readonly deps: DispatcherDeps) {
+    this.agents = guardedAgents(deps.config.webhooks.allowPrivate);
     this.store = new WebhookStore(deps.storage.database.db, deps.storage.database.dialect);
   }
 
@@ -134,7 +136,7 @@ export class WebhookDispatcher {
           'callscope-delivery': d.id,
         },
       },
-      { allowPrivate, timeoutMs, signal: this.abort.signal },
+      { allowPrivate, timeoutMs, agents: this.agents, signal: this.abort.signal },
     );
     try {
       if (this.abort.signal.aborted && !attempt.ok) {

@@ -16,6 +16,8 @@ export interface Outgoing {
 export interface SendOptions {
   allowPrivate: boolean;
   timeoutMs: number;
+  /** From guardedAgents(allowPrivate). */
+  agents: Agents;
   /** Aborts the attempt (shutdown). */
   signal?: AbortSignal;
 }
@@ -30,16 +32,18 @@ export interface Attempt {
 /** At most this much of an answer is read (for the log); the rest is dropped. */
 const ANSWER_BYTES = 1024;
 
-const agents = new Map<boolean, { http: http.Agent; https: https.Agent }>();
-/** The guarded agents (one pair per setting); no keep-alive: every attempt resolves anew. */
-function agentsFor(allowPrivate: boolean) {
-  let pair = agents.get(allowPrivate);
-  if (!pair) {
-    const lookup = guardedLookup(allowPrivate);
-    pair = { http: new http.Agent({ lookup }), https: new https.Agent({ lookup }) };
-    agents.set(allowPrivate, pair);
-  }
-  return pair;
+export interface Agents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+/**
+ * The agents of a dispatcher: their `lookup` refuses blocked addresses unless `allowPrivate`. No
+ * keep-alive: every attempt resolves its host anew, so a rebound name is checked again.
+ */
+export function guardedAgents(allowPrivate: boolean): Agents {
+  const lookup = guardedLookup(allowPrivate);
+  return { http: new http.Agent({ lookup }), https: new https.Agent({ lookup }) };
 }
 
 export function sendOnce(out: Outgoing, options: SendOptions): Promise<Attempt> {
@@ -65,10 +69,9 @@ export function sendOnce(out: Outgoing, options: SendOptions): Promise<Attempt> 
     if (!options.allowPrivate && isIP(host) && isBlockedAddress(host))
       return fail(new BlockedAddressError(host, host).message);
     const secure = url.protocol === 'https:';
-    const pair = agentsFor(options.allowPrivate);
     const request = (secure ? https : http).request(url, {
       method: 'POST',
-      agent: secure ? pair.https : pair.http,
+      agent: secure ? options.agents.https : options.agents.http,
       headers: {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(out.body)),
