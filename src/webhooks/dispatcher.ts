@@ -104,6 +104,8 @@ export class WebhookDispatcher {
       if (sent < BATCH && !this.stopping)
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.deps.config.webhooks.pollMs);
+          // The loop alone does not keep a process alive (the server does while it runs).
+          timer.unref();
           this.wake = () => {
             clearTimeout(timer);
             resolve();
