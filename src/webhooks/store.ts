@@ -9,135 +9,22 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../storage/migration-steps.js';
 import type { Database } from '../storage/schema.js';
+import { enqueueEvent } from './enqueue.js';
 import {
-  type WebhookDatabase,
-  type WebhookDeliveriesTable,
-  type WebhooksTable,
-  withWebhooks,
-} from './schema.js';
+  type Claimed,
+  type Delivery,
+  type EventType,
+  type Format,
+  type NewEvent,
+  toDelivery,
+  toWebhook,
+  WEBHOOK_COLUMNS,
+  type Webhook,
+} from './records.js';
+import { type WebhookDatabase, type WebhooksTable, withWebhooks } from './schema.js';
 
-export const EVENT_TYPES = ['session.analyzed', 'insights.regression'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const FORMATS = ['json', 'slack'] as const;
-export type Format = (typeof FORMATS)[number];
-
-export interface Webhook {
-  id: string;
-  accountId: string;
-  url: string;
-  events: EventType[];
-  format: Format;
-  description: string | null;
-  createdAt: number;
-}
-
-export interface Delivery {
-  id: string;
-  webhookId: string;
-  eventId: string;
-  eventType: EventType;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  createdAt: number;
-  nextAttemptAt: number | null;
-  lastAttemptAt: number | null;
-  lastStatus: number | null;
-  lastError: string | null;
-  deliveredAt: number | null;
-}
-
-/** A claimed delivery, with what sending it needs. */
-export interface Claimed {
-  id: string;
-  eventId: string;
-  eventType: string;
-  body: string;
-  attempts: number;
-  createdAt: number;
-  url: string;
-  secret: string;
-}
-
-/** An event as the code that raises it gives it: the body is made per webhook (its format). */
-export interface NewEvent {
-  type: EventType;
-  accountId: string;
-  /** Unique per webhook: the same key is enqueued once (a session, a regression in a period). */
-  dedupeKey: string;
-  now: number;
-  body(format: Format, eventId: string): string;
-}
-
-const toWebhook = (r: Omit<WebhooksTable, 'secret'>): Webhook => ({
-  id: r.id,
-  accountId: r.account_id,
-  url: r.url,
-  events: r.events.split(',').filter(Boolean) as EventType[],
-  format: r.format as Format,
-  description: r.description,
-  createdAt: Number(r.created_at),
-});
-
-const orNull = (v: number | null) => (v === null ? null : Number(v));
-const toDelivery = (r: WebhookDeliveriesTable): Delivery => ({
-  id: r.id,
-  webhookId: r.webhook_id,
-  eventId: r.event_id,
-  eventType: r.event_type as EventType,
-  status: r.status as Delivery['status'],
-  attempts: Number(r.attempts),
-  createdAt: Number(r.created_at),
-  nextAttemptAt: r.status === 'pending' ? Number(r.next_attempt_at) : null,
-  lastAttemptAt: orNull(r.last_attempt_at),
-  lastStatus: orNull(r.last_status),
-  lastError: r.last_error,
-  deliveredAt: orNull(r.delivered_at),
-});
-
-const WEBHOOK_COLUMNS = ['id', 'account_id', 'url', 'events', 'format', 'description', 'created_at'] as const;
-
-/**
- * Writes the deliveries of `event` to every webhook of its account that takes its type, in the
- * caller's transaction (the session save): the event is recorded exactly when what it tells is.
- */
-export async function enqueueEvent(trx: Kysely<Database>, event: NewEvent): Promise<number> {
-  const db = withWebhooks(trx);
-  const hooks = await db
-    .selectFrom('webhooks')
-    .select(['id', 'events', 'format'])
-    .where('account_id', '=', event.accountId)
-    .execute();
-  const eventId = randomUUID();
-  let written = 0;
-  for (const hook of hooks) {
-    if (!hook.events.split(',').includes(event.type)) continue;
-    const result = await db
-      .insertInto('webhook_deliveries')
-      .values({
-        id: randomUUID(),
-        webhook_id: hook.id,
-        account_id: event.accountId,
-        event_id: eventId,
-        event_type: event.type,
-        dedupe_key: event.dedupeKey,
-        body: event.body(hook.format as Format, eventId),
-        status: 'pending',
-        attempts: 0,
-        created_at: event.now,
-        next_attempt_at: event.now,
-        lease_owner: null,
-        lease_until: null,
-        last_attempt_at: null,
-        last_status: null,
-        last_error: null,
-        delivered_at: null,
-      })
-      .onConflict((oc) => oc.columns(['webhook_id', 'dedupe_key']).doNothing())
-      .executeTakeFirst();
-    written += Number(result.numInsertedOrUpdatedRows ?? 0n);
-  }
-  return written;
-}
+export { enqueueEvent } from './enqueue.js';
+export * from './records.js';
 
 export class WebhookStore {
   private readonly db: Kysely<WebhookDatabase>;
