@@ -30,6 +30,8 @@ import { installMcpErrorHandler, mcpRoutes } from '../mcp/endpoint.js';
 import type { ServiceContext } from '../service/context.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { webRoutes } from '../web/index.js';
+import { webhooksRoutes } from '../webhooks/routes.js';
+import { startWebhooks } from '../webhooks/service.js';
 import { mcpPathItem } from './openapi-mcp.js';
 
 export interface AppOptions {
@@ -129,6 +131,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     quotaRoute(scope, routeOptions);
     sessionsRoutes(scope, routeOptions);
     insightsRoutes(scope, routeOptions);
+    webhooksRoutes(scope, routeOptions);
     sessionDumpRoute(scope, routeOptions);
     dumpLinkRoute(scope, routeOptions);
     rawStatsRoutes(scope, routeOptions);
@@ -170,5 +173,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
   const metrics = operationsRoutes(app, ctx, state);
   webRoutes(app, ctx);
   const collector = collectRoute(app, ctx);
+  // Webhook deliveries go out from every node; the dispatcher stops (bounded) when the app closes.
+  startWebhooks(app, ctx);
   return { app, state, collector, ...(metrics ? { metrics } : {}) };
 }

@@ -33,6 +33,7 @@ Commands:
   tokens ...        create, list and revoke application tokens
   credits add       add purchased credits to an account
   sessions list     list an account's stored sessions, with their file names
+  webhooks ...      create, list and delete an account's webhooks
   help [command]    show help
 
 Options:
@@ -62,6 +63,7 @@ async function commandHelp(name: string): Promise<string | undefined> {
     case 'tokens':
     case 'credits':
     case 'sessions':
+    case 'webhooks':
       return (await load.admin()).ADMIN_HELP;
     default:
       return undefined;
@@ -85,6 +87,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     case 'tokens':
     case 'credits':
     case 'sessions':
+    case 'webhooks':
       return (await load.admin()).adminCommand(command, rest, io);
     case '--version':
     case '-v':

@@ -75,6 +75,14 @@ export interface Config {
     timeoutMs: number;
     concurrency: number;
   };
+  /** Webhooks per account (src/webhooks). */
+  webhooks: {
+    allowPrivate: boolean;
+    timeoutMs: number;
+    retryBaseMs: number;
+    pollMs: number;
+    regressionCheckMs: number;
+  };
 }
 
 /**
@@ -272,6 +280,13 @@ export function parseConfig(env: NodeJS.ProcessEnv, argv: readonly string[] = []
       key: str('aiKey'),
       timeoutMs: num('aiTimeoutMs'),
       concurrency: num('aiConcurrency'),
+    },
+    webhooks: {
+      allowPrivate: raw.webhookAllowPrivate as boolean,
+      timeoutMs: num('webhookTimeoutMs'),
+      retryBaseMs: num('webhookRetryBaseMs'),
+      pollMs: num('webhookPollMs'),
+      regressionCheckMs: num('webhookRegressionCheckMs'),
     },
   };
 }

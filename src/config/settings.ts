@@ -8,6 +8,7 @@ import { ANALYSIS_SETTINGS } from './settings/analysis.js';
 import { COLLECT_SETTINGS } from './settings/collect.js';
 import { OPERATIONS_SETTINGS } from './settings/operations.js';
 import { SERVICE_SETTINGS } from './settings/service.js';
+import { WEBHOOK_SETTINGS } from './settings/webhooks.js';
 
 export type { Setting, SettingType } from './setting.js';
 
@@ -18,6 +19,7 @@ export const SETTINGS = [
   ...OPERATIONS_SETTINGS,
   ...COLLECT_SETTINGS,
   ...AI_SETTINGS,
+  ...WEBHOOK_SETTINGS,
 ] as const;
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];

@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type Account, HoldLostError } from '../storage/index.js';
+import { sessionAnalyzed } from '../webhooks/events.js';
+import { enqueueEvent } from '../webhooks/store.js';
 import {
   AnalysisCancelledError,
   AnalysisMemoryError,
@@ -190,6 +192,23 @@ export async function ingestFile(
           // Without its hold, the dump may have been taken for an orphan: store nothing without it.
           if (outcome === 'recharged' && (await ctx.blobs.size(blobKey!)) === undefined)
             throw new ApiError('server_error', 'The stored dump went missing: the upload was not completed.');
+          // The account's webhooks hear of the session in the transaction that saves it.
+          await enqueueEvent(
+            trx,
+            sessionAnalyzed({
+              accountId: account.id,
+              sessionId,
+              callscopeUrl: links!.callscopeUrl,
+              title: result.facts.title,
+              fileName,
+              processorVersion: result.processorVersion,
+              createdAt,
+              callStart: result.facts.callStart,
+              callEnd: result.facts.callEnd,
+              enrich: result.facts.enrich,
+              insight: result.facts.insight,
+            }),
+          );
         },
       );
     } else await ctx.storage.accounts.settle(hold, undefined, recharge);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { WEBHOOKS_MIGRATION } from '../webhooks/migration.js';
 import { FLAG_COLUMNS } from './flag-mask.js';
 import { repairFlagMasks, repairTagMasks } from './mask-repair.js';
 import { INSIGHTS_MIGRATION } from './migration-insights.js';
@@ -322,4 +323,5 @@ export const MIGRATIONS: Migration[] = [
       await db.schema.alterTable('sessions').addColumn('ai_summary', 'text').execute();
     },
   },
+  WEBHOOKS_MIGRATION,
 ];

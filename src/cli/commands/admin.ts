@@ -4,6 +4,8 @@ import { ConfigError, PLANS, type Plan, parseConfig } from '../../config/config.
 import { TokenService } from '../../service/tokens.js';
 import { openStorage, type Storage, type TokenScope } from '../../storage/index.js';
 import { sqliteFile } from '../../storage/sqlite/open.js';
+import { webhooksAdmin } from '../../webhooks/cli.js';
+import { WebhookInputError } from '../../webhooks/manage.js';
 import { table } from '../format.js';
 import type { CliIo } from '../io.js';
 import { refusal } from '../option-problem.js';
@@ -28,6 +30,11 @@ export const ADMIN_HELP = `Administration (runs against the service's database; 
       Adds purchased credits (used after the monthly ones, never expire).
   callscope sessions list --account ID [--file-name TEXT] [--json]
       The account's 50 newest stored sessions: id, creation time, file name, title, score band.
+  callscope webhooks create --account ID --url URL [--events session.analyzed,insights.regression] [--format json|slack] [--json]
+      Prints the webhook's id and its signing secret (shown once). A URL on a private, loopback or
+      reserved address is refused unless CALLSCOPE_WEBHOOK_ALLOW_PRIVATE=1 (docs/webhooks.md).
+  callscope webhooks list [--account ID] [--json]
+  callscope webhooks delete WEBHOOK_ID [--json]
 
 Storage options: --data DIR (default ./data, or CALLSCOPE_DATA_DIR), --database-url URL (or CALLSCOPE_DATABASE_URL).`;
 
@@ -40,6 +47,7 @@ export const ACTIONS: Record<string, readonly string[]> = {
   tokens: ['create', 'list', 'revoke'],
   credits: ['add'],
   sessions: ['list'],
+  webhooks: ['create', 'list', 'delete'],
 };
 
 /**
@@ -70,6 +78,9 @@ const OPTIONS = {
   scope: { type: 'string' },
   origins: { type: 'string' },
   'file-name': { type: 'string' },
+  url: { type: 'string' },
+  events: { type: 'string' },
+  format: { type: 'string' },
   json: { type: 'boolean' },
   data: { type: 'string' },
   'database-url': { type: 'string' },
@@ -138,6 +149,20 @@ export async function adminCommand(
     }
     const tokens = await TokenService.create(storage, config.jwtSecret);
     const out = (json: unknown, text: string) => io.out(values.json ? JSON.stringify(json, null, 2) : text);
+    if (group === 'webhooks') {
+      const accountId =
+        action === 'create' ? await existingAccount(storage, values.account) : (values.account ?? undefined);
+      const done = await webhooksAdmin(storage, action, {
+        ...(accountId ? { accountId } : {}),
+        ...(values.url ? { url: values.url } : {}),
+        ...(values.events ? { events: values.events } : {}),
+        ...(values.format ? { format: values.format } : {}),
+        ...(rest[0] ? { id: rest[0] } : {}),
+        allowPrivate: config.webhooks.allowPrivate,
+      });
+      out(done.json, done.text);
+      return 0;
+    }
     switch (command) {
       case 'accounts create': {
         const name = required(values.name, '--name');
@@ -287,7 +312,7 @@ export async function adminCommand(
       io.err(`callscope ${group}: ${error.message}\n\n${ADMIN_HELP}`);
       return 2;
     }
-    if (error instanceof CommandError) {
+    if (error instanceof CommandError || error instanceof WebhookInputError) {
       io.err(`callscope ${group}: ${error.message}`);
       return 2;
     }

@@ -1,3 +1,4 @@
+import * as W from '../../webhooks/api-schemas.js';
 import { ObservationCatalog, ObservationExplanation } from '../catalog.js';
 import { AnalyzeResponseData } from '../payload/analyze-response-data.js';
 import { Metadata } from '../payload/metadata.js';
@@ -47,6 +48,11 @@ export const EXTENSION_SCHEMAS: Record<string, object> = {
   InsightsResponse,
   InsightsSummary,
   InsightsComparison,
+  Webhook: W.Webhook,
+  WebhookCreateRequest: W.WebhookCreateRequest,
+  WebhookCreated: W.WebhookCreated,
+  WebhooksListResponse: W.WebhooksListResponse,
+  WebhookDeliveriesResponse: W.WebhookDeliveriesResponse,
   AssembleRequest: R.AssembleRequest,
   UploadAssembleRequest: R.UploadAssembleRequest,
   SessionPatchRequest: R.SessionPatchRequest,
