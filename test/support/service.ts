@@ -45,6 +45,9 @@ export interface TestAccount {
  */
 export const NO_WINDOW_BOUNDARY_MS = String(2 ** 40);
 
+/** How long closing a test service waits for responses still being sent before it cuts their connections. */
+const CLOSE_GRACE_MS = 10_000;
+
 export async function startService(
   env: Record<string, string> = {},
   options: {
@@ -93,7 +96,14 @@ export async function startService(
       };
     },
     async close() {
-      await closeApp(built.app);
+      // Bounded: a response a test left unread (a download's body) holds its connection busy,
+      // and close() would wait for it; after the grace its connections are cut.
+      const cut = setTimeout(() => built.app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await closeApp(built.app);
+      } finally {
+        clearTimeout(cut);
+      }
       await closeContext(ctx);
       rmSync(dataDir, { recursive: true, force: true });
     },
