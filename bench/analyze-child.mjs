@@ -1,7 +1,8 @@
 // One analysis in a fresh process of bare node with the build (dist/), so that its peak RSS is what
-// a user's process reaches, without the TypeScript loader the rest of the bench runs under (tsx
-// alone added about 60 MB): `node analyze-child.mjs analyze|baseline <path>`. Prints
-// `{ ms, maxRssKiB, error? }` as JSON, like child.ts; a failed run still reports the memory it reached.
+// a user's process reaches, without the TypeScript loader the rest of the bench runs under (with
+// tsx the baseline process took 102.9 MB, without it 62.2 MB):
+// `node analyze-child.mjs analyze|baseline <path>`. Prints `{ ms, maxRssKiB, error? }` as JSON, like
+// child.ts; a failed run still reports the memory it reached.
 const [mode, path] = process.argv.slice(2);
 const { analyzeDump } = await import(new URL('../dist/index.js', import.meta.url).href);
 const start = performance.now();
