@@ -87,7 +87,7 @@ export function headline(d: OverviewData, range: ListFilter): HTMLElement {
       'Mean experience score',
       h(
         'a',
-        { href: listHref({ ...range, sort: 'experienceScore', order: 'asc' }), class: 'ov-count' },
+        { href: listHref({ ...range, sort: 'experienceScore', order: 'asc' }), class: 'ov-mean' },
         exp?.mean === null || !exp ? '–' : num(exp.mean, 1),
         h('span', { class: 'visually-hidden' }, ': the sessions, lowest score first'),
       ),
