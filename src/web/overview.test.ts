@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/support/fixtures.js';
 import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
+import type { NewSession } from '../storage/index.js';
 import { rebuildCells } from '../storage/insights.js';
 import {
   accessibilityViolations,
@@ -184,6 +187,75 @@ describe.skipIf(!executable)('web viewer in Chromium: the Overview', () => {
     expect(focused).toBe(true);
     await page.keyboard.press('Enter');
     expect(await listed(page)).toBe(SEEDS.length);
+    expect(await problems()).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('shows a significant rise of bad calls as a regression, its count opening its sessions', async () => {
+    // 40 calls a week: 4 with an ICE failure and a low score the week before, 20 this week.
+    const regressed = await service.account();
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    for (let i = 0; i < 80; i++) {
+      const current = i < 40;
+      const bad = current ? i % 2 === 0 : i % 10 === 0;
+      const start = today - (current ? i % 7 : 7 + (i % 7)) * DAY + 3_600_000;
+      const row: NewSession = {
+        id: randomUUID(),
+        accountId: regressed.id,
+        createdAt: start,
+        title: `call ${i}`,
+        fileName: `call-${i}.txt`,
+        fileSize: 100,
+        blobKey: `overview-test/${i}`,
+        processorVersion: '1.0.0',
+        payload: gzipSync('{}'),
+        uploadedBy: regressed.id,
+        uploadedByEmail: null,
+        callStart: start,
+        callEnd: start + 60_000,
+        abstract: {
+          observationFlags: bad ? ['iceFailure'] : [],
+          observationTags: bad ? ['connectivity'] : [],
+          browser: i % 3 === 0 ? 'Safari' : 'Chrome',
+          browserVersion: i % 3 === 0 ? '18' : '131',
+          os: i % 3 === 0 ? 'macOS' : 'Windows',
+          osVersion: null,
+          conferenceId: null,
+          sessionId: null,
+          userId: null,
+          experienceScore: bad ? 35 : 88,
+          connectivity: 'DIRECT/UDP',
+          observationsCritical: bad ? 1 : 0,
+          observationsHigh: 0,
+          observationsMedium: 0,
+          scoreBand: bad ? 'low' : 'high',
+        },
+        insight: {
+          audioScore: bad ? 2 : 4.5,
+          videoScore: bad ? 2 : 4.5,
+          connectivityScore: bad ? 1 : 5,
+          observationsScore: bad ? 10 : 40,
+          rttMs: 40,
+          jitterMs: 5,
+          packetLossPercent: 0,
+          bitrateInKbps: 900,
+          bitrateOutKbps: 900,
+          observations: bad ? [{ type: 'iceFailure', severity: 'critical' }] : [],
+          causes: bad ? [{ type: 'iceFailure', severity: 'critical' }] : [],
+        },
+      };
+      await service.ctx.storage.sessions.insert(row);
+    }
+    const { context, page, problems } = await open('light', 1280, regressed.token);
+    await page.goto(`${service.url}/?days=7`);
+    await ready(page);
+    const worse = page.locator('.ov-regressions li.ov-worse-item', { hasText: 'Low experience score' });
+    await worse.waitFor();
+    await page.locator('#ov-regressions').scrollIntoViewIfNeeded();
+    await screenshot(page, 'overview-regressions-light-1280');
+    expect(await accessibilityViolations(page, ['heading-order'])).toEqual([]);
+    await worse.locator('a.ov-count').click();
+    expect(await listed(page)).toBe(20);
     expect(await problems()).toEqual([]);
     await context.close();
   }, 120_000);

@@ -29,10 +29,11 @@ export interface TrendPoint {
 
 /**
  * Sessions per day or week as columns, the mean experience score as a line over them (0-100 on
- * the right-hand scale).
+ * the right-hand scale). `width`: the width it is drawn at, so that its text keeps its size on a
+ * phone (a viewBox scales text with the drawing).
  */
-export function trendChart(points: TrendPoint[], label: string): SVGSVGElement {
-  const W = 640;
+export function trendChart(points: TrendPoint[], label: string, width: number): SVGSVGElement {
+  const W = Math.round(width);
   const H = 200;
   const pad = { l: 34, r: 34, t: 10, b: 26 };
   const iw = W - pad.l - pad.r;
@@ -58,14 +59,14 @@ export function trendChart(points: TrendPoint[], label: string): SVGSVGElement {
     s('text', { x: pad.l - 4, y: pad.t + 8, class: 'ov-axis', 'text-anchor': 'end' }, String(max)),
     s('text', { x: pad.l - 4, y: pad.t + ih, class: 'ov-axis', 'text-anchor': 'end' }, '0'),
   );
-  const width = Math.max(1, step * 0.7);
+  const column = Math.max(1, step * 0.7);
   points.forEach((p, i) => {
     if (p.sessions > 0)
       chart.append(
         s('rect', {
-          x: round(x(i) - width / 2),
+          x: round(x(i) - column / 2),
           y: round(ySessions(p.sessions)),
-          width: round(width),
+          width: round(column),
           height: round(pad.t + ih - ySessions(p.sessions)),
           class: 'ov-col',
         }),

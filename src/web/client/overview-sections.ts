@@ -161,6 +161,8 @@ export function scoreTrend(d: OverviewData): HTMLElement {
     trendChart(
       series.map((p) => ({ label: p.period!, sessions: p.sessions, mean: p.experienceMean })),
       label,
+      // The card's inner width, about: the chart is drawn at the size it is shown.
+      Math.min(1100, Math.max(280, document.documentElement.clientWidth - 90)),
     ),
     h(
       'details',
