@@ -325,7 +325,8 @@ export function regressions(d: OverviewData, range: ListFilter): HTMLElement {
         'li',
         { class: s.worse ? 'ov-worse-item' : 'ov-better-item' },
         h('strong', null, s.worse ? 'Worse: ' : 'Better: '),
-        `${shareName(s, d.titles)}: ${pct(s.baseline.share)} → ${pct(s.current.share)} of sessions (${points(s.change)}, p = ${s.pValue}); now `,
+        // A type that is also a cause is compared twice: as an observation and as a cause.
+        `${shareName(s, d.titles)}${s.kind === 'cause' ? ' (as a cause)' : s.kind === 'observation' ? ' (observed)' : ''}: ${pct(s.baseline.share)} → ${pct(s.current.share)} of sessions (${points(s.change)}, p = ${s.pValue}); now `,
         countLink(s.current.sessions, { ...range, ...shareFilter(s) }, 'in this period'),
         '.',
       ),
