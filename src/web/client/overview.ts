@@ -1,6 +1,7 @@
 import { h, main, replace, status, uid } from './dom.js';
 import { type Days, DEFAULT_DAYS, listHref, loadOverview, PERIODS, periodOf } from './overview-data.js';
-import { breakdown, distribution, headline, regressions, scoreTrend, topTypes } from './overview-sections.js';
+import { distribution, headline, scoreTrend } from './overview-sections.js';
+import { breakdown, regressions, topTypes } from './overview-tables.js';
 import { requireSignIn } from './signin.js';
 import { sectionNav } from './site-nav.js';
 
