@@ -7,9 +7,10 @@
  *
  * Values come from the schemas, with four exceptions a schema cannot say: a dump body is a real
  * dump (plain or gzip; random bytes are 415, "not a dump"); the assemble step names a fileId whose
- * chunks were sent first; Idempotency-Keys and fileIds are unique per request; GET /insights' ranges
- * start before they end and its compare arguments go with their kind (insightsRules). CALLSCOPE_CONTRACT_RUNS
- * raises the number of requests, CALLSCOPE_FUZZ_SEED changes the seed.
+ * chunks were sent first; Idempotency-Keys and fileIds are unique per request; the ranges of GET
+ * /insights and GET /sessions start before they end, and the compare arguments of GET /insights go
+ * with their kind (insightsRules). CALLSCOPE_CONTRACT_RUNS raises the number of requests,
+ * CALLSCOPE_FUZZ_SEED changes the seed.
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -146,7 +147,9 @@ describe('the OpenAPI document as a contract', () => {
     return fc
       .tuple(paramsArb, bodyArb)
       .map(([values, body]) => plan(method, path, operation, values, body, true))
-      .map((planned) => (/insights/i.test(operation.operationId) ? insightsRules(planned) : planned))
+      .map((planned) =>
+        /insights|listSessions/i.test(operation.operationId) ? insightsRules(planned) : planned,
+      )
       .map((planned) => (/createWebhook/i.test(operation.operationId) ? webhookRules(planned) : planned));
   }
 
@@ -162,8 +165,8 @@ describe('the OpenAPI document as a contract', () => {
   }
 
   /**
-   * What GET /insights asks across parameters, which a schema cannot say: a range starts before it
-   * ends, and compare takes either a baseline period or two versions, as its kind says.
+   * What GET /insights (and GET /sessions, for from/to) asks across parameters, which a schema
+   * cannot say: a range starts before it ends, and compare takes either a baseline period or two versions, as its kind says.
    */
   function insightsRules(planned: Planned): Planned {
     let query = [...planned.query];

@@ -57,7 +57,7 @@ export interface InsightsRequest {
 const bad = (message: string) => new ApiError('invalid_request', message);
 
 /** An instant: YYYY-MM-DD (00:00 UTC) or an ISO 8601 date-time with its offset. */
-function instant(name: string, value: string | undefined): number | undefined {
+export function instant(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const ok = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/.test(value);
   const ms = ok ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value) : Number.NaN;

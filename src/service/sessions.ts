@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { storyOfPayload } from '../causes/story.js';
 import type { SessionListItem, SessionPatchRequest, SessionsListResponse } from '../model/api/resources.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
-import type { SessionFilters, SessionRow } from '../storage/index.js';
+import type { SessionFilters, SessionRow, SessionSort } from '../storage/index.js';
 import { PROCESSOR_VERSION } from '../version.js';
 import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';
@@ -43,12 +43,13 @@ export async function listSessions(
   ctx: ServiceContext,
   auth: AuthContext,
   filters: SessionFilters,
-  paging: { limit: number; page: number },
+  paging: { limit: number; page: number; sort?: SessionSort },
   siteUrl: string,
 ): Promise<SessionsListResponse> {
   const { rows, totalCount } = await ctx.storage.sessions.list(auth.account.id, filters, {
     limit: paging.limit,
     offset: (paging.page - 1) * paging.limit,
+    ...(paging.sort ? { sort: paging.sort } : {}),
   });
   const data: SessionListItem[] = [];
   for (const row of rows) {

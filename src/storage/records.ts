@@ -129,6 +129,18 @@ export interface SessionFilters {
   hasLowScore?: boolean;
   hasMediumScore?: boolean;
   hasHighScore?: boolean;
+  /** Extension: call start in [from, to), epoch ms (sessions without a call start never match). */
+  from?: number;
+  to?: number;
+  /** Extension: exact connectivity (DIRECT/UDP, RELAY/TLS…), as insights group by it. */
+  connectivity?: string;
+}
+
+/** Extension: the order of a sessions list. Sessions without the value come last either way. */
+export const SESSION_SORTS = ['createdAt', 'callStart', 'experienceScore'] as const;
+export interface SessionSort {
+  by: (typeof SESSION_SORTS)[number];
+  order: 'asc' | 'desc';
 }
 
 export interface SessionPage {

@@ -29,6 +29,10 @@ export function sessionConditions(
     ['session_ref', f.sessionId],
   ] as const;
   for (const [column, value] of equal) if (value !== undefined) all.push(eb(column, '=', value));
+  if (f.connectivity !== undefined) all.push(eb('connectivity', '=', f.connectivity));
+  // The call start range the insights count by (sessions_account_call_start answers it).
+  if (f.from !== undefined) all.push(eb('call_start', '>=', f.from));
+  if (f.to !== undefined) all.push(eb('call_start', '<', f.to));
   const severity = [
     ['obs_critical', f.hasCritical],
     ['obs_high', f.hasHigh],

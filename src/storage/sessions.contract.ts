@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewSession, SessionAbstract, Storage } from './index.js';
 
-const abstract = (over: Partial<SessionAbstract> = {}): SessionAbstract => ({
+export const abstract = (over: Partial<SessionAbstract> = {}): SessionAbstract => ({
   observationFlags: [],
   observationTags: [],
   browser: 'Chrome',
@@ -23,7 +23,7 @@ const abstract = (over: Partial<SessionAbstract> = {}): SessionAbstract => ({
 });
 
 let n = 0;
-const newSession = (accountId: string, over: Partial<NewSession> = {}): NewSession => {
+export const newSession = (accountId: string, over: Partial<NewSession> = {}): NewSession => {
   n++;
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

@@ -17,10 +17,18 @@ import type {
   SessionPage,
   SessionPatch,
   SessionRow,
+  SessionSort,
 } from './records.js';
 import type { Database, SessionsTable } from './schema.js';
 import { sessionConditions } from './session-conditions.js';
 import { abstractColumns, COLUMNS, type Row, toRow } from './session-rows.js';
+
+/** The column of each sort of the list. */
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  callStart: 'call_start',
+  experienceScore: 'experience_score',
+} as const;
 
 /** Stored sessions: payload, blob reference and the indexed abstract the list filters on. */
 export class SessionsRepo {
@@ -153,13 +161,18 @@ export class SessionsRepo {
     return row ? new Uint8Array(row.payload) : undefined;
   }
 
-  /** Newest first, with the total count of matching sessions. */
+  /**
+   * Newest first (or in `page.sort`'s order), with the total count of matching sessions. The id
+   * breaks ties in the same direction, so that pages neither repeat nor skip a session; NULLS LAST
+   * is spelled out since SQLite and PostgreSQL place nulls at opposite ends by default.
+   */
   async list(
     accountId: string,
     filters: SessionFilters,
-    page: { limit: number; offset: number },
+    page: { limit: number; offset: number; sort?: SessionSort },
   ): Promise<SessionPage> {
     const where = (eb: ExpressionBuilder<Database, 'sessions'>) => sessionConditions(eb, accountId, filters);
+    const sort = page.sort ?? { by: 'createdAt', order: 'desc' };
     const count = await this.db
       .selectFrom('sessions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -169,8 +182,8 @@ export class SessionsRepo {
       .selectFrom('sessions')
       .select(COLUMNS)
       .where(where)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy(SORT_COLUMNS[sort.by], (ob) => (sort.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('id', sort.order)
       .limit(page.limit)
       .offset(page.offset)
       .execute();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStorage } from '../../test/support/databases.js';
 import { HoldLostError, type Storage } from './index.js';
 import { insightsContract } from './insights.contract.js';
+import { sessionOrderContract } from './session-order.contract.js';
 import { sessionsContract } from './sessions.contract.js';
 
 const JAN = Date.UTC(2026, 0, 15);
@@ -145,6 +146,7 @@ export function storageContract(name: string, open: () => Promise<TestStorage>, 
     });
 
     sessionsContract(() => s);
+    sessionOrderContract(() => s);
     insightsContract(() => s);
 
     describe('chunks, idempotency, MCP sessions, rate counters', () => {

@@ -37,7 +37,7 @@ describe.skipIf(!executable)('web viewer in Chromium: owner, share and embed', (
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = await watchProblems(page);
-    await page.goto(`${service.url}/`);
+    await page.goto(`${service.url}/sessions`);
     await page.getByLabel('Application token').fill(owner.token);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Stored sessions' }).waitFor();

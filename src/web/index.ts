@@ -126,7 +126,9 @@ export function webRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   assetRoutes(app);
   apiReferenceRoutes(app, ctx);
   const home = { kind: 'home' as const, title: 'Sessions · callscope' };
-  app.get('/', { schema: hide }, async (_request, reply) => sendPage(reply, home));
+  // The landing page once signed in: the Overview (client/overview.ts), signed-in like the list.
+  const overview = { ...home, title: 'Overview · callscope', data: { view: 'overview' } };
+  app.get('/', { schema: hide }, async (_request, reply) => sendPage(reply, overview));
   app.get('/sessions', { schema: hide }, async (_request, reply) => sendPage(reply, home));
   // The page itself carries no data: the browser fetches the session with the signed-in token.
   app.get<{ Params: { id: string } }>(

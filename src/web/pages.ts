@@ -50,9 +50,7 @@ export function renderPage(options: PageOptions): string {
     .map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(v)}"`)
     .join('');
   const readOnly = options.kind !== 'home' && options.kind !== 'session' && options.kind !== 'compare';
-  const brand = readOnly
-    ? '<span class="brand">callscope</span>'
-    : '<a class="brand" href="/sessions">callscope</a>';
+  const brand = readOnly ? '<span class="brand">callscope</span>' : '<a class="brand" href="/">callscope</a>';
   const missing = options.kind === 'missing' ? MISSING_TEXT[options.data?.reason ?? ''] : undefined;
   const body = missing
     ? `<h1>Not found</h1><p>${escapeHtml(missing)}</p>`

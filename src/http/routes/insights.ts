@@ -4,19 +4,9 @@ import { GROUP_BY } from '../../insights/collect.js';
 import { InsightsResponse } from '../../model/api/insights.js';
 import { COMPARE_BY, INTERVALS, insights, parseInsightsQuery, TOP_MAX } from '../../service/insights.js';
 import { type App, BEARER, errors, type RouteOptions } from '../route-types.js';
+import { Instant } from './list-extensions.js';
 import { LIST_FILTER_PARAMETERS, splitLists } from './sessions.js';
 
-/** A day (00:00 UTC) or an ISO 8601 date-time with its offset, in the ranges Date.parse takes. */
-const INSTANT =
-  '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\\.[0-9]{1,3})?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9]))?$';
-const Instant = (description: string) =>
-  Type.Optional(
-    Type.String({
-      maxLength: 40,
-      pattern: INSTANT,
-      description: `${description} YYYY-MM-DD (00:00 UTC) or an ISO 8601 date-time with its offset.`,
-    }),
-  );
 const Choice = (values: readonly string[], description: string) =>
   Type.Optional(
     Type.Union(

@@ -8,6 +8,7 @@ import {
   SuccessResponse,
 } from '../../model/api/resources.js';
 import { TAGS } from '../../model/observation-terms.js';
+import { parseListExtensions } from '../../service/list-extensions.js';
 import {
   FILTER_TEXT,
   FLAG_FILTERS,
@@ -26,6 +27,7 @@ import {
   sendJsonText,
   TEXT_REPLIES,
 } from '../route-types.js';
+import { LIST_EXTENSION_PARAMETERS } from './list-extensions.js';
 
 const { maxValues, maxValueLength } = LIST_DEFAULTS;
 
@@ -65,6 +67,7 @@ export const LIST_FILTER_PARAMETERS = {
 export const ListQuery = Type.Object(
   {
     ...LIST_FILTER_PARAMETERS,
+    ...LIST_EXTENSION_PARAMETERS,
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -102,7 +105,7 @@ export function sessionsRoutes(app: App, { ctx }: RouteOptions): void {
       schema: {
         operationId: 'listSessions',
         summary: 'Stored sessions',
-        description: `Sessions of the token's account, newest first. Filters are AND-combined; values inside one filter are OR-combined (separate values with commas, or repeat the parameter). observationTags takes ${TAGS.length} tags. Only critical, high and medium observations count for observationTags, observationFlags and the has* filters. Paged with limit and page.`,
+        description: `Sessions of the token's account, newest first. Filters are AND-combined; values inside one filter are OR-combined (separate values with commas, or repeat the parameter). observationTags takes ${TAGS.length} tags. Only critical, high and medium observations count for observationTags, observationFlags and the has* filters. Paged with limit and page. Extensions: a call start range (from, to), connectivity, and the order (sort, order).`,
         tags: ['Sessions'],
         security: BEARER,
         querystring: ListQuery,
@@ -113,7 +116,14 @@ export function sessionsRoutes(app: App, { ctx }: RouteOptions): void {
     async (request, reply) => {
       await limitRate(ctx, request, reply, 'reads');
       const { filters, paging } = parseListQuery(request.query);
-      return listSessions(ctx, authOf(request), filters, paging, siteUrlOf(ctx, request));
+      const extensions = parseListExtensions(request.query);
+      return listSessions(
+        ctx,
+        authOf(request),
+        { ...filters, ...extensions.filters },
+        { ...paging, sort: extensions.sort },
+        siteUrlOf(ctx, request),
+      );
     },
   );
   app.get(

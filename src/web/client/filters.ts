@@ -13,8 +13,15 @@ export function apiQuery(form: URLSearchParams): URLSearchParams {
     const v = key === 'browser' || key === 'os' ? text.trim() : commaList(text);
     if (v) q.set(key, v);
   }
+  // Exact values, as the Overview's links set them: the call start range, connectivity, the order.
+  for (const key of ['from', 'to', 'connectivity', 'sort', 'order']) {
+    const v = form.get(key)?.trim();
+    if (v) q.set(key, v);
+  }
   const band = BANDS[form.get('band') ?? ''];
   if (band) q.set(band, 'true');
+  // Unrated (no media to score): in none of the three bands.
+  if (form.get('band') === 'unrated') for (const flag of Object.values(BANDS)) q.set(flag, 'false');
   const severity = SEVERITY[form.get('severity') ?? ''];
   if (severity) q.set(severity, 'true');
   const tags = form.getAll('tag');
@@ -46,6 +53,16 @@ export function filtersForm(state: URLSearchParams, onApply: (q: URLSearchParams
       list: list ?? null,
       autocomplete: 'off',
     });
+  // A day (the API reads it as 00:00 UTC); a date-time from a link is kept when the field is left alone.
+  const date = (name: string) => {
+    const value = state.get(name) ?? '';
+    return h('input', {
+      name,
+      type: /^\d{4}-\d{2}-\d{2}$/.test(value) || !value ? 'date' : 'text',
+      value,
+      autocomplete: 'off',
+    });
+  };
   const tags = h(
     'fieldset',
     { class: 'tags' },
@@ -74,6 +91,7 @@ export function filtersForm(state: URLSearchParams, onApply: (q: URLSearchParams
         ['high', 'High (80 and over)'],
         ['medium', 'Medium (60 to 79)'],
         ['low', 'Low (under 60)'],
+        ['unrated', 'Unrated (no media)'],
       ]),
     ),
     field(
@@ -88,6 +106,24 @@ export function filtersForm(state: URLSearchParams, onApply: (q: URLSearchParams
     field('Browser', text('browser', 'browsers')),
     field('OS', text('os', 'systems')),
     field('Observation types (comma-separated)', text('observationFlags')),
+    field('Connectivity', text('connectivity', 'connectivities')),
+    field('Call start on or after', date('from')),
+    field('Call start before', date('to')),
+    field(
+      'Sort by',
+      select('sort', state.get('sort') ?? '', [
+        ['', 'Stored'],
+        ['callStart', 'Call start'],
+        ['experienceScore', 'Experience score'],
+      ]),
+    ),
+    field(
+      'Order',
+      select('order', state.get('order') ?? '', [
+        ['', 'Descending'],
+        ['asc', 'Ascending'],
+      ]),
+    ),
     field(
       'Per page',
       select('limit', state.get('limit') ?? '25', [
@@ -102,6 +138,13 @@ export function filtersForm(state: URLSearchParams, onApply: (q: URLSearchParams
       'datalist',
       { id: 'browsers' },
       ...['Chrome', 'Chromium', 'Edge', 'Firefox', 'Safari', 'Opera'].map((v) => h('option', { value: v })),
+    ),
+    h(
+      'datalist',
+      { id: 'connectivities' },
+      ...['DIRECT/UDP', 'DIRECT/TCP', 'RELAY/UDP', 'RELAY/TCP', 'RELAY/TLS'].map((v) =>
+        h('option', { value: v }),
+      ),
     ),
     h(
       'datalist',

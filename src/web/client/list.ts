@@ -104,6 +104,44 @@ function filtersBox(state: URLSearchParams, navigate: (q: URLSearchParams) => vo
   );
 }
 
+/** Headings the list sorts by (GET /sessions' sort), each a button; the order is in the address. */
+const SORTABLE: Record<string, string> = { 'Call start': 'callStart', Score: 'experienceScore' };
+let refocus: string | undefined;
+
+/**
+ * A column heading; a sortable one's button sorts by it, highest first, then flips the order.
+ * aria-sort says the current order (on a phone the headings are hidden: the filters' Sort by does it).
+ */
+function heading(text: string, state: URLSearchParams, navigate: (q: URLSearchParams) => void): HTMLElement {
+  const by = SORTABLE[text];
+  if (!by) return h('th', { scope: 'col' }, text);
+  const sorted = state.get('sort') === by;
+  const order = sorted && state.get('order') === 'asc' ? 'asc' : 'desc';
+  const sort = () => {
+    const q = new URLSearchParams(state);
+    q.set('sort', by);
+    q.set('order', sorted && order === 'desc' ? 'asc' : 'desc');
+    q.delete('page');
+    // The table is drawn again: the focus comes back to this heading's button (see load).
+    refocus = by;
+    navigate(q);
+  };
+  return h(
+    'th',
+    { scope: 'col', 'aria-sort': sorted ? (order === 'asc' ? 'ascending' : 'descending') : null },
+    h(
+      'button',
+      { type: 'button', class: 'sort-button', 'data-sort': by, onclick: sort },
+      text,
+      h(
+        'span',
+        { class: 'sort-mark', 'aria-hidden': 'true' },
+        sorted ? (order === 'asc' ? ' ▲' : ' ▼') : ' ↕',
+      ),
+    ),
+  );
+}
+
 /** "Compare": enabled once two sessions of the table are ticked, it opens them side by side. */
 function compareBar(table: HTMLElement): HTMLElement {
   const button = h('button', { type: 'button', disabled: true }, 'Compare the two ticked');
@@ -152,7 +190,7 @@ export function sessionsList(): { element: HTMLElement; refresh: () => void } {
               'Connectivity',
               'Compare',
               'Actions',
-            ].map((c) => h('th', { scope: 'col' }, c)),
+            ].map((c) => heading(c, state, navigate)),
           ),
         ),
         h('tbody', null, ...res.data.map((item) => row(item, remove))),
@@ -177,9 +215,17 @@ export function sessionsList(): { element: HTMLElement; refresh: () => void } {
       replace(results, h('p', { class: 'form-error', role: 'alert' }, (error as Error).message));
     }
     results.setAttribute('aria-busy', 'false');
+    if (refocus) results.querySelector<HTMLElement>(`button.sort-button[data-sort="${refocus}"]`)?.focus();
+    refocus = undefined;
   };
   const navigate = (q: URLSearchParams) => {
     state = q;
+    // The filters' Sort by and Order follow a sort chosen with a heading.
+    for (const name of ['sort', 'order']) {
+      const select = element.querySelector<HTMLSelectElement>(`form.filters select[name="${name}"]`);
+      const value = q.get(name) ?? '';
+      if (select) select.value = name === 'order' && value === 'desc' ? '' : value;
+    }
     history.replaceState(null, '', `${location.pathname}${q.size ? `?${q}` : ''}`);
     void load();
   };

@@ -3,12 +3,13 @@ import { themeToggle } from './color-theme.js';
 import { renderCompare } from './compare.js';
 import { h, main, replace } from './dom.js';
 import { renderHome } from './home.js';
+import { renderOverview } from './overview.js';
 import { renderOwnSession, renderPublicSession } from './session.js';
 
 /** Entry of every viewer page: the server names the page and its data sources in data-* attributes. */
 async function start(): Promise<void> {
-  const { page, sessionId, source, explainBase } = document.body.dataset;
-  if (page === 'home') return renderHome();
+  const { page, view, sessionId, source, explainBase } = document.body.dataset;
+  if (page === 'home') return view === 'overview' ? renderOverview() : renderHome();
   if (page === 'compare') return renderCompare();
   if (page === 'session' && sessionId) return renderOwnSession(sessionId);
   if ((page === 'share' || page === 'embed') && source && explainBase)
