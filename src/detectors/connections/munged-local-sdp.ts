@@ -32,11 +32,15 @@ export default defineDetector({
       // Reordered lines and payload types are mungedReorderedLinesInLocalSdp's finding.
       const edits = localEdits(pc.signaling.localDescriptions)
         .filter((e) => e.removed.length > 0 || e.added.length > 0)
-        .map((e) => ({ ...e, codecsRemoved: mediaRemoved(sdpLines(e.created), sdpLines(e.applied)) }));
+        .map((edit) => ({
+          edit,
+          codecsRemoved: mediaRemoved(sdpLines(edit.created), sdpLines(edit.applied)),
+        }));
       // The most harmful edit: the first that removed media, else the first.
-      const edit = edits.find((e) => e.codecsRemoved) ?? edits[0];
-      if (!edit) return [];
-      const { created, applied, removed, added, codecsRemoved } = edit;
+      const worst = edits.find((e) => e.codecsRemoved) ?? edits[0];
+      if (!worst) return [];
+      const { created, applied, removed, added } = worst.edit;
+      const { codecsRemoved } = worst;
       return [
         {
           severity: codecsRemoved ? ('medium' as const) : ('low' as const),

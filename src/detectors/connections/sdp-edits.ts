@@ -8,9 +8,9 @@ export interface LocalEdit {
   /** Lines of the created SDP not in the applied one, and the reverse (one for one, m= payload order ignored). */
   removed: string[];
   added: string[];
-  /** Lines kept on each side, in their order (m= payload types sorted). */
-  keptBefore: string[];
-  keptAfter: string[];
+  /** Lines kept on each side, in their order (m= payload types sorted); joined when first read. */
+  readonly keptBefore: string[];
+  readonly keptAfter: string[];
 }
 
 /**
@@ -22,26 +22,34 @@ const editsOf = new WeakMap<readonly Description[], LocalEdit[]>();
 export function localEdits(descriptions: readonly Description[]): LocalEdit[] {
   let edits = editsOf.get(descriptions);
   if (!edits) {
-    edits = changedLocalDescriptions(descriptions).map(({ created, applied }) => ({
-      created,
-      applied,
-      ...lineDifference(sdpLines(created), sdpLines(applied)),
-    }));
+    edits = changedLocalDescriptions(descriptions).map(({ created, applied }) =>
+      lineDifference(created, applied, sdpLines(created), sdpLines(applied)),
+    );
     editsOf.set(descriptions, edits);
   }
   return edits;
+}
+
+/** How often a (payload-sorted) line stands in the middle part of each side, counted down as lines are kept. */
+interface Occurrences {
+  before: number;
+  after: number;
 }
 
 /**
  * The lines of `before` not in `after` and the reverse, one for one, with the kept lines of each
  * side in order. An edit usually touches a few lines of a long SDP: the common head and tail are
  * kept without being looked up (a line at the same place on both sides is kept by a match in order
- * too), and only the lines between them are matched.
+ * too), and only the lines between them are matched, against one table of how often each line
+ * stands on each side (one lookup per line and side; the kept lists, which only the reordering
+ * detector reads, are joined when it does).
  */
 function lineDifference(
+  created: Description,
+  applied: Description,
   before: readonly string[],
   after: readonly string[],
-): Pick<LocalEdit, 'removed' | 'added' | 'keptBefore' | 'keptAfter'> {
+): LocalEdit {
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head++;
   let tail = 0;
@@ -53,42 +61,83 @@ function lineDifference(
     tail++;
   const midBefore = before.slice(head, before.length - tail).map(unorderedMLine);
   const midAfter = after.slice(head, after.length - tail).map(unorderedMLine);
-  const b = split(before, head, midBefore, midAfter);
-  const a = split(after, head, midAfter, midBefore);
+  const { b, a } = countedSplit(before, after, head, midBefore, midAfter);
   const common = (lines: readonly string[], from: number, to: number) =>
     lines.slice(from, to).map(unorderedMLine);
+  let keptBefore: string[] | undefined;
+  let keptAfter: string[] | undefined;
   return {
+    created,
+    applied,
     removed: b.left,
     added: a.left,
-    keptBefore: [
-      ...common(before, 0, head),
-      ...b.kept,
-      ...common(before, before.length - tail, before.length),
-    ],
-    keptAfter: [...common(after, 0, head), ...a.kept, ...common(after, after.length - tail, after.length)],
+    get keptBefore() {
+      keptBefore ??= [
+        ...common(before, 0, head),
+        ...b.kept,
+        ...common(before, before.length - tail, before.length),
+      ];
+      return keptBefore;
+    },
+    get keptAfter() {
+      keptAfter ??= [
+        ...common(after, 0, head),
+        ...a.kept,
+        ...common(after, after.length - tail, after.length),
+      ];
+      return keptAfter;
+    },
+  };
+}
+
+type Sides = { b: { left: string[]; kept: string[] }; a: { left: string[]; kept: string[] } };
+
+/** The middle parts matched against one table of how often each line stands on each side. */
+function countedSplit(
+  before: readonly string[],
+  after: readonly string[],
+  head: number,
+  midBefore: readonly string[],
+  midAfter: readonly string[],
+): Sides {
+  const seen = new Map<string, Occurrences>();
+  for (const u of midBefore) {
+    const o = seen.get(u);
+    if (o) o.before++;
+    else seen.set(u, { before: 1, after: 0 });
+  }
+  for (const u of midAfter) {
+    const o = seen.get(u);
+    if (o) o.after++;
+    else seen.set(u, { before: 0, after: 1 });
+  }
+  // Taking lines out of `before` counts down `after` and the reverse: each side reads the other's
+  // count as it was.
+  return {
+    b: split(before, head, midBefore, seen, 'after'),
+    a: split(after, head, midAfter, seen, 'before'),
   };
 }
 
 /**
  * Takes out of the lines of `lines` from `offset` (`unordered`: their m= payload-sorted forms),
- * one for one and in order, those `other` has too: what is left (as written) and what was kept
- * (payload-sorted).
+ * one for one and in order, those the other side has too (`seen[other]` of them): what is left (as
+ * written) and what was kept (payload-sorted).
  */
 function split(
   lines: readonly string[],
   offset: number,
   unordered: readonly string[],
-  other: readonly string[],
+  seen: Map<string, Occurrences>,
+  other: keyof Occurrences,
 ): { left: string[]; kept: string[] } {
-  const available = new Map<string, number>();
-  for (const u of other) available.set(u, (available.get(u) ?? 0) + 1);
   const left: string[] = [];
   const kept: string[] = [];
   for (let i = 0; i < unordered.length; i++) {
     const u = unordered[i]!;
-    const n = available.get(u) ?? 0;
-    if (n > 0) {
-      available.set(u, n - 1);
+    const o = seen.get(u)!;
+    if (o[other] > 0) {
+      o[other]--;
       kept.push(u);
     } else left.push(lines[offset + i]!);
   }
