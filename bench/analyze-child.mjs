@@ -3,6 +3,8 @@
 // tsx the baseline process took 102.9 MB, without it 62.2 MB):
 // `node analyze-child.mjs analyze|baseline <path>`. Prints `{ ms, maxRssKiB, error? }` as JSON, like
 // child.ts; a failed run still reports the memory it reached.
+import { peakRssKiB } from './peak-rss.mjs';
+
 const [mode, path] = process.argv.slice(2);
 const { analyzeDump } = await import(new URL('../dist/index.js', import.meta.url).href);
 const start = performance.now();
@@ -14,4 +16,4 @@ try {
   error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 const ms = performance.now() - start;
-console.log(JSON.stringify({ ms, maxRssKiB: process.resourceUsage().maxRSS, error }));
+console.log(JSON.stringify({ ms, maxRssKiB: peakRssKiB(), error }));

@@ -1,4 +1,5 @@
 import { decodeFloor } from './floor.js';
+import { peakRssKiB } from './peak-rss.mjs';
 
 /**
  * Runs the floor in a fresh process so that its peak RSS is its own: `child.ts floor <path>`
@@ -15,4 +16,4 @@ try {
   error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 const ms = performance.now() - start;
-console.log(JSON.stringify({ ms, maxRssKiB: process.resourceUsage().maxRSS, error }));
+console.log(JSON.stringify({ ms, maxRssKiB: peakRssKiB(), error }));

@@ -1,0 +1,2 @@
+/** This process's peak resident set, KiB (see peak-rss.mjs). */
+export function peakRssKiB(): number;
