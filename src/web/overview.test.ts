@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../test/support/fixtures.js';
 import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
-import type { NewSession } from '../storage/index.js';
 import { rebuildCells } from '../storage/insights.js';
+import { abstract, newSession } from '../storage/sessions.contract.js';
 import {
   accessibilityViolations,
   chromiumPath,
@@ -218,37 +217,24 @@ describe.skipIf(!executable)('web viewer in Chromium: the Overview', () => {
       const current = i < 40;
       const bad = current ? i % 2 === 0 : i % 10 === 0;
       const start = today - (current ? i % 7 : 7 + (i % 7)) * DAY + 3_600_000;
-      const row: NewSession = {
+      const row = newSession(regressed.id, {
         id: randomUUID(),
-        accountId: regressed.id,
         createdAt: start,
         title: `call ${i}`,
         fileName: `call-${i}.txt`,
-        fileSize: 100,
         blobKey: `overview-test/${i}`,
-        processorVersion: '1.0.0',
-        payload: gzipSync('{}'),
-        uploadedBy: regressed.id,
-        uploadedByEmail: null,
         callStart: start,
         callEnd: start + 60_000,
-        abstract: {
+        abstract: abstract({
           observationFlags: bad ? ['iceFailure'] : [],
           observationTags: bad ? ['connectivity'] : [],
           browser: i % 3 === 0 ? 'Safari' : 'Chrome',
           browserVersion: i % 3 === 0 ? '18' : '131',
           os: i % 3 === 0 ? 'macOS' : 'Windows',
-          osVersion: null,
-          conferenceId: null,
-          sessionId: null,
-          userId: null,
           experienceScore: bad ? 35 : 88,
-          connectivity: 'DIRECT/UDP',
           observationsCritical: bad ? 1 : 0,
-          observationsHigh: 0,
-          observationsMedium: 0,
           scoreBand: bad ? 'low' : 'high',
-        },
+        }),
         insight: {
           audioScore: bad ? 2 : 4.5,
           videoScore: bad ? 2 : 4.5,
@@ -262,7 +248,7 @@ describe.skipIf(!executable)('web viewer in Chromium: the Overview', () => {
           observations: bad ? [{ type: 'iceFailure', severity: 'critical' }] : [],
           causes: bad ? [{ type: 'iceFailure', severity: 'critical' }] : [],
         },
-      };
+      });
       await service.ctx.storage.sessions.insert(row);
     }
     const { context, page, problems } = await open('light', 1280, regressed.token);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteStorage, type TestStorage } from '../../test/support/databases.js';
 import type { NewSession } from '../storage/index.js';
+import { abstract, newSession } from '../storage/sessions.contract.js';
 import { checkRegressions, WINDOW_MS } from './regressions.js';
 import { WebhookStore } from './store.js';
 
@@ -10,39 +10,18 @@ const NOW = Date.UTC(2026, 11, 6, 12);
 
 /** A session started `ago` ms before NOW, with an iceFailure cause or not. */
 function session(accountId: string, ago: number, failed: boolean): NewSession {
-  const id = randomUUID();
   const start = NOW - ago;
-  return {
-    id,
-    accountId,
+  return newSession(accountId, {
+    id: randomUUID(),
     createdAt: start,
-    title: 'call',
-    fileName: 'dump.txt',
-    fileSize: 1,
-    blobKey: `k/${id}`,
-    processorVersion: '1.0.0',
-    payload: gzipSync('{}'),
-    uploadedBy: null,
-    uploadedByEmail: null,
     callStart: start,
     callEnd: start,
-    abstract: {
-      observationFlags: [],
-      observationTags: [],
-      browser: 'Chrome',
-      browserVersion: '144',
+    abstract: abstract({
       os: 'macOS',
-      osVersion: null,
-      conferenceId: null,
-      sessionId: null,
-      userId: null,
       experienceScore: failed ? 40 : 90,
-      connectivity: 'DIRECT/UDP',
       observationsCritical: failed ? 1 : 0,
-      observationsHigh: 0,
-      observationsMedium: 0,
       scoreBand: failed ? 'low' : 'high',
-    },
+    }),
     insight: {
       audioScore: 4,
       videoScore: 4,
@@ -56,7 +35,7 @@ function session(accountId: string, ago: number, failed: boolean): NewSession {
       observations: failed ? [{ type: 'iceConnectionFailed', severity: 'critical' }] : [],
       causes: failed ? [{ type: 'iceFailure', severity: 'critical' }] : [],
     },
-  };
+  });
 }
 
 describe('insights.regression check', () => {
