@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveDump, sharePath } from '../../test/support/api-requests.js';
 import { fixture } from '../../test/support/fixtures.js';
 import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
 import {
@@ -31,18 +32,12 @@ describe.skipIf(!executable)('raw stats explorer in Chromium', () => {
     service = await startService();
     browser = await launchBrowser(executable!);
     account = await service.account();
-    const res = await account.fetch('/v1.0/analyze?save=true&fileName=renegotiation.txt', {
-      method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
-      body: readFileSync(fixture('chromium156', 'renegotiation', 'webrtc_internals_dump.txt')),
-    });
-    id = ((await res.json()) as { callscopeId: string }).callscopeId;
-    const shared = await account.fetch(`/v1.0/sessions/${id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ shared: true }),
-    });
-    share = `/share/${((await shared.json()) as { data: { public_link: string } }).data.public_link}`;
+    id = await saveDump(
+      account,
+      readFileSync(fixture('chromium156', 'renegotiation', 'webrtc_internals_dump.txt')),
+      'renegotiation.txt',
+    );
+    share = await sharePath(account, id);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveDump, sharePath } from '../../test/support/api-requests.js';
 import { fixture } from '../../test/support/fixtures.js';
 import { startService, type TestAccount, type TestService } from '../../test/support/service.js';
 import {
@@ -36,20 +37,14 @@ describe.skipIf(!executable)(
       browser = await launchBrowser(executable!);
       account = await service.account();
       for (const name of ['loss', 'outage']) {
-        const res = await account.fetch(`/v1.0/analyze?save=true&fileName=${name}.txt`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/octet-stream' },
-          body: readFileSync(fixture('chromium156', name, 'webrtc_internals_dump.txt')),
-        });
         other = id;
-        id = ((await res.json()) as { callscopeId: string }).callscopeId;
+        id = await saveDump(
+          account,
+          readFileSync(fixture('chromium156', name, 'webrtc_internals_dump.txt')),
+          `${name}.txt`,
+        );
       }
-      const shared = await account.fetch(`/v1.0/sessions/${id}`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ shared: true }),
-      });
-      share = `/share/${((await shared.json()) as { data: { public_link: string } }).data.public_link}`;
+      share = await sharePath(account, id);
     }, 120_000);
     afterAll(async () => {
       await browser?.close();

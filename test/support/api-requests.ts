@@ -85,3 +85,20 @@ export async function remainingCredits(account: TestAccount): Promise<number> {
   const res = await expectOk<{ remainingCredits: number }>(account.fetch('/v1.0/quota'), 'QuotaResponse');
   return res.body.remainingCredits;
 }
+
+/** Analyzes a dump and stores it under `fileName` (analyze with save): its session id. */
+export async function saveDump(account: TestAccount, body: Uint8Array, fileName: string): Promise<string> {
+  const res = await account.fetch(
+    `/v1.0/analyze?save=true&fileName=${encodeURIComponent(fileName)}`,
+    raw(body),
+  );
+  if (res.status !== 200) throw new Error(`analyze with save answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { callscopeId: string }).callscopeId;
+}
+
+/** Shares a stored session: the path of its public page (/share/{link}). */
+export async function sharePath(account: TestAccount, id: string): Promise<string> {
+  const res = await account.fetch(`/v1.0/sessions/${id}`, json({ shared: true }, 'PATCH'));
+  if (res.status !== 200) throw new Error(`sharing answered ${res.status}: ${await res.text()}`);
+  return `/share/${((await res.json()) as { data: { public_link: string } }).data.public_link}`;
+}
