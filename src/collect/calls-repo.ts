@@ -13,6 +13,10 @@ import type { CollectCallsTable, Database } from '../storage/schema.js';
  *
  * A node that dies leaves its rows with an old `seen_at`: any node takes them over.
  */
+/** `staleBefore` of a claim that takes the call whoever holds it, or only from this node (PostgreSQL has no infinite bigint). */
+export const ANY_AGE = Number.MAX_SAFE_INTEGER;
+export const NEVER_STALE = Number.MIN_SAFE_INTEGER;
+
 export type CallState = 'open' | 'lingering' | 'ended' | 'ending' | 'unanalyzed' | 'done' | 'failed';
 
 export interface CallRow {

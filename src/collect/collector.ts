@@ -2,25 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import type { WebSocket, WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { ServiceContext } from '../service/context.js';
-import type { Account } from '../storage/index.js';
+import { acceptConnection } from './accept.js';
 import { AccountBytes } from './account-bytes.js';
-import { admit } from './admission.js';
-import { resumeCall, startCall } from './call-start.js';
-import { type CallRow, CallsRepo } from './calls-repo.js';
-import { CollectConnection, type ConnectionHost } from './connection.js';
+import { type CallOpening, continueCall, newCall } from './call-open.js';
+import { ANY_AGE, type CallRow, CallsRepo, NEVER_STALE } from './calls-repo.js';
+import type { CollectConnection, ConnectionHost } from './connection.js';
 import { type FinishOutcome, finishCall } from './finish.js';
 import { Limiter, type LiveCall } from './live-call.js';
 import { CollectMetrics } from './metrics.js';
-import { type ConnectionInfo, chooseSubprotocol, type Protocol, protocolOfSubprotocol } from './protocols.js';
-import { type CollectRequest, parseCollectRequest } from './request.js';
+import { chooseSubprotocol, type Protocol } from './protocols.js';
+import { parseCollectRequest } from './request.js';
 import { Upkeep } from './upkeep.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-/** `staleBefore` of a claim that takes the call whoever holds it, or only from this node (PostgreSQL has no infinite bigint). */
-const ANY_AGE = Number.MAX_SAFE_INTEGER;
-const NEVER_STALE = Number.MIN_SAFE_INTEGER;
 
 /**
  * The collector of one node: it takes WebSocket upgrades on the collect paths, writes each call's
@@ -106,146 +102,54 @@ export class Collector implements ConnectionHost {
       return true;
     }
     socket.on('error', () => socket.destroy());
-    this.#track(this.#accept(req, socket, head, request, offered));
-    return true;
-  }
-
-  async #accept(
-    req: IncomingMessage,
-    socket: Duplex,
-    head: Buffer,
-    request: CollectRequest,
-    offered: string[],
-  ): Promise<void> {
-    // Refusals complete the handshake first: browsers show a client the close code and reason,
-    // never an HTTP status (rtcstats-js names 1008 as an authorization failure).
-    const origin = req.headers.origin;
-    const admission = await admit(
-      this.ctx,
-      {
-        closed: this.#closed,
-        connections: this.#connections.size,
-        accountBytes: async (accountId) => {
-          this.#bytes.setHeld(accountId, await this.calls.heldBytes(accountId));
-          return this.accountBytes(accountId);
+    const wss = this.#wss;
+    this.#track(
+      acceptConnection(
+        {
+          ctx: this.ctx,
+          closed: () => this.#closed,
+          connections: this.#connections,
+          heldBytes: async (accountId) => {
+            this.#bytes.setHeld(accountId, await this.calls.heldBytes(accountId));
+            return this.accountBytes(accountId);
+          },
+          host: this,
         },
-        maxAccountBytes: this.limits.maxAccountBytes,
-      },
-      request,
-      origin,
-      offered,
-      this.now(),
+        { wss, req, socket, head },
+        request,
+        offered,
+      ),
     );
-    if (!admission.admitted) {
-      const { reason, code, text } = admission;
-      this.metrics.refused.inc({ reason });
-      this.log.warn({ reason, code, origin, path: request.pagePath }, 'collect connection refused');
-      this.#wss?.handleUpgrade(req, socket, head, (ws) => ws.close(code, text));
-      return;
-    }
-    const { account, tokenId } = admission;
-    this.#wss?.handleUpgrade(req, socket, head, (ws) => this.#connected(ws, req, request, account, tokenId));
-  }
-
-  #connected(
-    ws: WebSocket,
-    req: IncomingMessage,
-    request: CollectRequest,
-    account: Account,
-    tokenId: string,
-  ) {
-    if (this.#closed) return ws.close(1001, 'the server is shutting down');
-    const subprotocol = ws.protocol || undefined;
-    const protocol = subprotocol ? protocolOfSubprotocol(subprotocol) : undefined;
-    const info: ConnectionInfo = {
-      path: request.pagePath,
-      origin: req.headers.origin,
-      userAgent: req.headers['user-agent'],
-      subprotocol: protocol ? subprotocol : undefined,
-      remoteAddress: req.socket.remoteAddress,
-      startedAt: this.now(),
-      identity: request.identity,
-    };
-    const maxCall = Math.min(
-      this.ctx.config.collect.maxCallBytes,
-      this.ctx.config.limits.maxFileBytes[account.plan],
-    );
-    const connection = new CollectConnection(this, ws, info, account, tokenId, maxCall, protocol, request);
-    this.#connections.add(connection);
+    return true;
   }
 
   async openCall(connection: CollectConnection, protocol: Protocol): Promise<LiveCall> {
     const { clientKey, reconnect } = connection.request;
+    const opening = this.#opening();
     const continued =
-      protocol === 'jitsi' && clientKey ? await this.#continue(connection, clientKey, reconnect) : undefined;
-    const call = continued ?? (await this.#newCall(connection, protocol, clientKey));
+      protocol === 'jitsi' && clientKey
+        ? await continueCall(opening, connection, clientKey, reconnect)
+        : undefined;
+    const call = continued ?? (await newCall(opening, connection, protocol, clientKey));
     this.metrics.connections.inc({ protocol });
     this.metrics.accepted.inc({ protocol });
     if (protocol === 'jitsi') connection.acknowledge(call.lastSeq, 'initial');
     return call;
   }
 
-  async #newCall(
-    connection: CollectConnection,
-    protocol: Protocol,
-    clientKey: string | undefined,
-  ): Promise<LiveCall> {
-    const id = randomUUID();
-    const now = this.now();
-    const accountId = connection.account.id;
-    await this.calls.insert({
-      id,
-      accountId,
-      tokenId: connection.tokenId,
-      protocol,
-      clientKey: clientKey ?? null,
-      owner: this.node,
-      now,
-    });
-    const { call, headerBytes } = startCall(
-      this.ctx.blobs,
-      { id, accountId, tokenId: connection.tokenId, protocol, clientKey },
-      connection.info,
-      now,
-      this.limits.flushMs,
-    );
-    this.wrote(call, headerBytes);
-    return call;
-  }
-
-  /** A jitsi client back with its statsSessionId: the same call goes on, here or from its parts. */
-  async #continue(
-    connection: CollectConnection,
-    clientKey: string,
-    reconnect: boolean,
-  ): Promise<LiveCall | undefined> {
-    const accountId = connection.account.id;
-    const local = this.#lingering.get(`${accountId}:${clientKey}`);
-    const now = this.now();
-    if (local) {
-      this.#lingering.delete(`${accountId}:${clientKey}`);
-      clearTimeout(local.lingerTimer);
-      if (await this.calls.claim(local.id, ['lingering'], 'open', this.node, now, ANY_AGE)) {
-        this.#bytes.add(accountId, local.dump.bytes);
-        return local;
-      }
-    }
-    if (!reconnect) return undefined;
-    const row = await this.calls.continuable(accountId, clientKey);
-    if (!row) return undefined;
-    // Lingering on another node (or one that died): taken over; open elsewhere and still
-    // refreshed: that node holds a live connection for it, so this one starts a call of its own.
-    const staleBefore = now - 3 * this.limits.flushMs;
-    const from = row.state === 'lingering' ? ANY_AGE : staleBefore;
-    if (!(await this.calls.claim(row.id, ['lingering', 'open'], 'open', this.node, now, from)))
-      return undefined;
-    const call = await resumeCall(this.ctx.blobs, row, clientKey, now, this.limits.flushMs);
-    this.#bytes.add(accountId, call.dump.bytes);
-    this.log.info(
-      { call: row.id, parts: call.dump.parts, lastSeq: call.lastSeq },
-      'collect call continued after a reconnect',
-    );
-    return call;
+  /** What opening a call needs of this node. */
+  #opening(): CallOpening {
+    return {
+      blobs: this.ctx.blobs,
+      calls: this.calls,
+      node: this.node,
+      flushMs: this.limits.flushMs,
+      lingering: this.#lingering,
+      bytes: this.#bytes,
+      log: this.log,
+      now: this.now(),
+      wrote: (call, bytes) => this.wrote(call, bytes),
+    };
   }
 
   setClientKey(call: LiveCall): void {
