@@ -129,6 +129,21 @@ function restingIndex(u: UPlot, spec: ChartSpec): number {
   return xs.length - 1;
 }
 
+/** The x axis of every chart: seconds into the call, read as m:ss, in the theme's colours. */
+export function timeAxis(): UPlot.Axis {
+  return {
+    stroke: () => colors().axis,
+    grid: { stroke: () => colors().grid },
+    ticks: { stroke: () => colors().grid },
+    values: (_u, splits) => splits.map(clock),
+    size: 30,
+    label: 'Time into the call (m:ss)',
+    labelSize: 16,
+    labelGap: 0,
+    labelFont: '12px system-ui, sans-serif',
+  };
+}
+
 export function options(
   U: UPlotCtor,
   spec: ChartSpec,
@@ -147,18 +162,7 @@ export function options(
         : {}),
     },
     axes: [
-      {
-        stroke: axisColor,
-        grid: { stroke: gridColor },
-        ticks: { stroke: gridColor },
-        incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600],
-        values: (_u, splits) => splits.map(clock),
-        size: 30,
-        label: 'Time into the call (m:ss)',
-        labelSize: 16,
-        labelGap: 0,
-        labelFont: '12px system-ui, sans-serif',
-      },
+      { ...timeAxis(), incrs: [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600] },
       {
         stroke: axisColor,
         grid: { stroke: gridColor },

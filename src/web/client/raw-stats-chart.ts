@@ -1,5 +1,5 @@
 import type UPlot from 'uplot';
-import { keyboardCursor, loadUPlot } from './chart-options.js';
+import { keyboardCursor, loadUPlot, timeAxis } from './chart-options.js';
 import { colors, recolorLegend } from './chart-palette.js';
 import { SYNC_KEY } from './chart-sync.js';
 import { onThemeChange } from './color-theme.js';
@@ -121,21 +121,7 @@ export async function drawRawChart(host: HTMLElement, series: PlotSeries[], t0: 
       left: { range: fromZero },
       ...(right ? { right: { range: fromZero } } : {}),
     },
-    axes: [
-      {
-        stroke: axisColor,
-        grid: { stroke: gridColor },
-        ticks: { stroke: gridColor },
-        values: (_u, splits) => splits.map(clock),
-        size: 30,
-        label: 'Time into the call (m:ss)',
-        labelSize: 16,
-        labelGap: 0,
-        labelFont: '12px system-ui, sans-serif',
-      },
-      axis('left', left, 3),
-      ...(right ? [axis('right', rightLabel, 1)] : []),
-    ],
+    axes: [timeAxis(), axis('left', left, 3), ...(right ? [axis('right', rightLabel, 1)] : [])],
     series: [
       // Away from the chart, the legend reads at the end of the series rather than showing dashes.
       {
