@@ -25,8 +25,9 @@ export const changedLocalDescriptions = (descriptions: readonly Description[]) =
   createdAndApplied(descriptions).filter(({ created, applied }) => created.sdp !== applied.sdp);
 
 /**
- * Trimmed, non-empty lines of a description. Memoised per description (as are the derived forms
- * below): the munging and duplicate detectors all read the same descriptions, several times each.
+ * Trimmed, non-empty lines of a description. Memoised per description (as are their numbers,
+ * sdp-line-ids.ts): the munging and duplicate detectors all read the same descriptions, several
+ * times each.
  * Shared arrays: callers must not modify them.
  */
 const linesOf = new WeakMap<Description, readonly string[]>();
@@ -52,22 +53,6 @@ function trimmed(lines: readonly string[]): readonly string[] {
     return out;
   }
   return lines;
-}
-
-/** Lines present more than once within the same section (session part or one m= section), each once. */
-export function duplicatedLines(d: Description): string[] {
-  // A set, in the order lines were first duplicated: a list checked with `includes` was quadratic
-  // in an SDP of thousands of duplicates.
-  const dupes = new Set<string>();
-  const seen = new Set<string>();
-  for (const line of sdpLines(d)) {
-    if (isMLine(line)) seen.clear();
-    // One hash lookup per line, not two: a line already seen leaves the set's size unchanged.
-    const size = seen.size;
-    seen.add(line);
-    if (seen.size === size) dupes.add(line);
-  }
-  return [...dupes];
 }
 
 /** `line.startsWith('m=')`, without the call: it runs on every line of every description. */
