@@ -125,7 +125,7 @@ function split(
  */
 export function reorderedLines(edit: LocalEdit): number {
   const x = edit.keptBefore;
-  const moved = x.length - commonSubsequence(x, edit.keptAfter);
+  const moved = x.length - commonSubsequence(x, edit.keptAfter, edit.ids.size);
   // Sets, not `includes` per m= line: quadratic in descriptions of thousands of sections. Only
   // m= lines can equal an m= line, as written or payload-sorted.
   const { ids } = edit;
@@ -157,7 +157,7 @@ export function reorderedLines(edit: LocalEdit): number {
  * its positions in `x` from last to first, of which a strictly increasing subsequence uses at
  * most one. O(n log n) instead of a quadratic table over the whole SDP.
  */
-function commonSubsequence(x: readonly number[], y: readonly number[]): number {
+function commonSubsequence(x: readonly number[], y: readonly number[], size: number): number {
   let lo = 0;
   while (lo < x.length && lo < y.length && x[lo] === y[lo]) lo++;
   let hx = x.length;
@@ -166,19 +166,30 @@ function commonSubsequence(x: readonly number[], y: readonly number[]): number {
     hx--;
     hy--;
   }
-  const positions = new Map<number, number[]>();
+  // The positions of each line in x as a list from last to first: last[id] the last one, before[]
+  // the one before each (-1: none), in scratch arrays indexed by line number.
+  if (last.length < size) {
+    last = new Int32Array(Math.max(size, 2 * last.length));
+    lastStamp = new Int32Array(last.length);
+  }
+  if (stamp === 0x7fffffff) {
+    lastStamp.fill(0);
+    stamp = 0;
+  }
+  const current = ++stamp;
+  const before = new Int32Array(Math.max(0, hx - lo));
   for (let i = lo; i < hx; i++) {
-    const at = positions.get(x[i]!);
-    if (at) at.push(i);
-    else positions.set(x[i]!, [i]);
+    const id = x[i]!;
+    before[i - lo] = lastStamp[id] === current ? last[id]! : -1;
+    last[id] = i;
+    lastStamp[id] = current;
   }
   // tails[k]: the smallest last position of an increasing run of length k + 1.
   const tails: number[] = [];
   for (let j = lo; j < hy; j++) {
-    const at = positions.get(y[j]!);
-    if (!at) continue;
-    for (let k = at.length - 1; k >= 0; k--) {
-      const p = at[k]!;
+    const id = y[j]!;
+    if (lastStamp[id] !== current) continue;
+    for (let p = last[id]!; p !== -1; p = before[p - lo]!) {
       let a = 0;
       let b = tails.length;
       while (a < b) {
@@ -191,3 +202,8 @@ function commonSubsequence(x: readonly number[], y: readonly number[]): number {
   }
   return lo + (x.length - hx) + tails.length;
 }
+
+/** Scratch for commonSubsequence, indexed by line number: valid where stamped with the current call. */
+let last = new Int32Array(256);
+let lastStamp = new Int32Array(256);
+let stamp = 0;

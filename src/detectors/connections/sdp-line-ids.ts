@@ -14,6 +14,8 @@ export class LineIds {
   readonly #ids = new Map<string, number>();
   readonly #of = new WeakMap<Description, Int32Array>();
   readonly #unordered = new WeakMap<Description, Int32Array>();
+  /** The number of each m= line's payload-sorted form, by the line's own number. */
+  readonly #sorted = new Map<number, number>();
   readonly #lastOf = new Map<string, Description>();
   #last: Description | undefined;
 
@@ -64,10 +66,15 @@ export class LineIds {
     ids = exact;
     for (let i = 0; i < lines.length; i++) {
       if (!isMLine(lines[i]!)) continue;
-      const u = unorderedMLine(lines[i]!);
-      if (u === lines[i]) continue;
+      // Sorted once per distinct m= line: the same ones come back in every description.
+      let u = this.#sorted.get(exact[i]!);
+      if (u === undefined) {
+        u = this.#id(unorderedMLine(lines[i]!));
+        this.#sorted.set(exact[i]!, u);
+      }
+      if (u === exact[i]) continue;
       if (ids === exact) ids = exact.slice();
-      ids[i] = this.#id(u);
+      ids[i] = u;
     }
     this.#unordered.set(d, ids);
     return ids;

@@ -77,6 +77,8 @@ export function mediaRemoved(before: readonly string[], after: readonly string[]
   return mBefore.some((m, i) => {
     const kept = mAfter[i];
     if (kept === undefined) return true;
+    // The same m= line: nothing removed, and nothing to split (most edits leave them as they were).
+    if (kept === m) return false;
     const keptPayloads = new Set(payloadsOf(kept));
     return payloadsOf(m).some((pt) => !keptPayloads.has(pt));
   });
