@@ -2,6 +2,7 @@ import type { PeerConnectionView } from '../../computed/peer-connection-view.js'
 import type { Direction, RtpStream } from '../../computed/rtp-streams.js';
 import { max, min, sampleAt } from '../../computed/series-math.js';
 import { activeFrom } from '../../computed/stream-samples.js';
+import { kthSmallest } from '../order-statistic.js';
 
 export const THRESHOLDS = {
   /** A rate under this share of the highest it had reached has fallen. */
@@ -145,10 +146,13 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
       const v = s.series.bitrateKbps![i]!;
       if (!Number.isFinite(v)) continue;
       const key = Math.round(s.t[i]! / 250);
-      const bin = bins.get(key) ?? { t: s.t[i]!, kbps: 0, delay: 0, flowing: 0 };
+      let bin = bins.get(key);
+      if (!bin) {
+        bin = { t: s.t[i]!, kbps: 0, delay: 0, flowing: 0 };
+        bins.set(key, bin);
+      }
       bin.kbps += v;
       if (v >= THRESHOLDS.stoppedKbps) bin.flowing++;
-      bins.set(key, bin);
     }
   }
   for (const s of delays) {
@@ -212,8 +216,7 @@ function baselines(streams: readonly RtpStream[]): { jitter: number } {
         if (Number.isFinite(series[i]!)) values.push(series[i]!);
     }
     if (values.length === 0) return Number.POSITIVE_INFINITY;
-    values.sort((a, b) => a - b);
-    return values[Math.floor(values.length / 4)]!;
+    return kthSmallest(values, Math.floor(values.length / 4));
   };
   return { jitter: q('jitterMs') };
 }
@@ -232,8 +235,7 @@ export function latencyStep(pc: PeerConnectionView, start: number, end: number):
       if (Number.isFinite(rtt[i]!) && rtt[i]! >= 0) all.push(rtt[i]!);
   }
   if (all.length < 6) return false;
-  all.sort((a, b) => a - b);
-  const baseline = all[Math.floor(all.length / 10)]!;
+  const baseline = kthSmallest(all, Math.floor(all.length / 10));
   return pc.streams.some((s) => {
     const rtt = s.series.rttMs;
     if (!rtt) return false;

@@ -171,22 +171,25 @@ function disconnections(pc: PeerConnectionView): Episode[] {
 function silences(pc: PeerConnectionView): Episode[] {
   const inbound = pc.streams.filter((s) => s.direction === 'inbound' && s.series.packetRate);
   if (inbound.length === 0) return [];
+  const transportSilent = transportSilence(pc);
+  // Without the transport's own counters, streams that fall idle (the remote muted everything, an
+  // app moved the media to another connection) cannot be told from a path that went away.
+  if (!transportSilent) return [];
   const receiving = new Map<number, { t: number; packets: number }>();
   for (const s of inbound) {
     const rate = s.series.packetRate!;
     for (let i = Math.max(1, activeFrom(s)); i < s.t.length; i++) {
       if (!Number.isFinite(rate[i]!)) continue;
       const key = Math.round(s.t[i]! / 250);
-      const bin = receiving.get(key) ?? { t: s.t[i]!, packets: 0 };
+      let bin = receiving.get(key);
+      if (!bin) {
+        bin = { t: s.t[i]!, packets: 0 };
+        receiving.set(key, bin);
+      }
       bin.packets += rate[i]!;
-      receiving.set(key, bin);
     }
   }
   const bins = [...receiving.values()].sort((a, b) => a.t - b.t);
-  const transportSilent = transportSilence(pc);
-  // Without the transport's own counters, streams that fall idle (the remote muted everything, an
-  // app moved the media to another connection) cannot be told from a path that went away.
-  if (!transportSilent) return [];
   const t = bins.map((b) => b.t);
   const silent = bins.map((b) => (b.packets <= 0 && transportSilent(b.t) ? 1 : 0));
   const last = silent.lastIndexOf(0);

@@ -189,6 +189,19 @@ interface PathLoss {
  * timestamp (rounded to a quarter second, as formats write them with different precision).
  */
 function pathLoss(pc: PeerConnectionView, direction: Direction): PathLoss | undefined {
+  // Memoised: applies() builds it for the first connection that has one, run() for all.
+  let byDirection = pathLosses.get(pc);
+  if (!byDirection) {
+    byDirection = new Map();
+    pathLosses.set(pc, byDirection);
+  }
+  if (!byDirection.has(direction)) byDirection.set(direction, buildPathLoss(pc, direction));
+  return byDirection.get(direction);
+}
+
+const pathLosses = new WeakMap<PeerConnectionView, Map<Direction, PathLoss | undefined>>();
+
+function buildPathLoss(pc: PeerConnectionView, direction: Direction): PathLoss | undefined {
   const bins = new Map<number, { t: number; packets: number; lost: number }>();
   for (const s of pc.streams) {
     const loss = s.series.lossPercent;
@@ -203,10 +216,13 @@ function pathLoss(pc: PeerConnectionView, direction: Direction): PathLoss | unde
       // was sent outbound: either way lost = share × the packets the interval should have had.
       const expected = direction === 'inbound' ? carried / (1 - Math.min(l, 99) / 100) : carried;
       const key = Math.round(s.t[i]! / 250);
-      const bin = bins.get(key) ?? { t: s.t[i]!, packets: 0, lost: 0 };
+      let bin = bins.get(key);
+      if (!bin) {
+        bin = { t: s.t[i]!, packets: 0, lost: 0 };
+        bins.set(key, bin);
+      }
       bin.packets += expected;
       bin.lost += expected * Math.min(l / 100, 1);
-      bins.set(key, bin);
     }
   }
   if (bins.size === 0) return undefined;
