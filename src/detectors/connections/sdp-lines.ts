@@ -43,7 +43,12 @@ export function sdpLines(d: Description): readonly string[] {
 /** `lines` trimmed, without empty ones: the same array when no line changes (the usual case). */
 function trimmed(lines: readonly string[]): readonly string[] {
   for (let i = 0; i < lines.length; i++) {
-    const t = lines[i]!.trim();
+    // A line that starts and ends with a printable ASCII character has nothing to trim: checked
+    // without calling trim() on each of the thousands of lines of a long call.
+    const line = lines[i]!;
+    if (line.length > 0 && printable(line.charCodeAt(0)) && printable(line.charCodeAt(line.length - 1)))
+      continue;
+    const t = line.trim();
     if (t === lines[i] && t.length > 0) continue;
     const out = lines.slice(0, i);
     for (let j = i; j < lines.length; j++) {
@@ -54,6 +59,9 @@ function trimmed(lines: readonly string[]): readonly string[] {
   }
   return lines;
 }
+
+/** Not whitespace nor a line terminator, as trim() reads them (those are all controls, spaces or above 127). */
+const printable = (code: number): boolean => code > 32 && code < 127;
 
 /** `line.startsWith('m=')`, without the call: it runs on every line of every description. */
 export const isMLine = (line: string): boolean => line.charCodeAt(0) === 109 && line.charCodeAt(1) === 61;
