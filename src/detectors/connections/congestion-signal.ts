@@ -107,9 +107,9 @@ function limitedAt(streams: readonly RtpStream[], times: ArrayLike<number>): (bo
   for (const s of streams) {
     const reasons = s.limitationReasons;
     if (!reasons) continue;
-    const flag = Float64Array.from({ length: reasons.length }, (_, i) =>
-      reasons[i] === 'bandwidth' ? 1 : typeof reasons[i] === 'string' ? 0 : Number.NaN,
-    );
+    const flag = new Float64Array(reasons.length);
+    for (let i = 0; i < reasons.length; i++)
+      flag[i] = reasons[i] === 'bandwidth' ? 1 : typeof reasons[i] === 'string' ? 0 : Number.NaN;
     const at = sampleAt(s.t, flag, times);
     for (let i = 0; i < times.length; i++) {
       if (at[i] === 1) out[i] = true;
@@ -119,9 +119,16 @@ function limitedAt(streams: readonly RtpStream[], times: ArrayLike<number>): (bo
   return out;
 }
 
+/** The middle of the finite ones of three values (the lower of two), without an array per sample. */
 const median3 = (a: number, b: number, c: number): number => {
-  const values = [a, b, c].filter(Number.isFinite).sort((x, y) => x - y);
-  return values.length === 0 ? Number.NaN : values[Math.floor((values.length - 1) / 2)]!;
+  const fa = Number.isFinite(a);
+  const fb = Number.isFinite(b);
+  const fc = Number.isFinite(c);
+  if (fa && fb && fc) return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+  if (fa && fb) return Math.min(a, b);
+  if (fa && fc) return Math.min(a, c);
+  if (fb && fc) return Math.min(b, c);
+  return fa ? a : fb ? b : fc ? c : Number.NaN;
 };
 
 /**
@@ -227,15 +234,8 @@ function baselines(streams: readonly RtpStream[]): { jitter: number } {
  * streams get receiver reports at different rates (audio every few seconds).
  */
 export function latencyStep(pc: PeerConnectionView, start: number, end: number): boolean {
-  const all: number[] = [];
-  for (const s of pc.streams) {
-    const rtt = s.series.rttMs;
-    if (!rtt) continue;
-    for (let i = activeFrom(s); i < rtt.length; i++)
-      if (Number.isFinite(rtt[i]!) && rtt[i]! >= 0) all.push(rtt[i]!);
-  }
-  if (all.length < 6) return false;
-  const baseline = kthSmallest(all, Math.floor(all.length / 10));
+  const baseline = rttBaseline(pc);
+  if (baseline === undefined) return false;
   return pc.streams.some((s) => {
     const rtt = s.series.rttMs;
     if (!rtt) return false;
@@ -251,4 +251,23 @@ export function latencyStep(pc: PeerConnectionView, start: number, end: number):
     const sd = Math.sqrt(raised.reduce((a, b) => a + (b - mean) ** 2, 0) / raised.length);
     return sd < THRESHOLDS.steadyVariation * mean;
   });
+}
+
+/**
+ * The tenth percentile of a connection's round-trip times, undefined with fewer than six. Memoised
+ * per connection: latencyStep asks for it once per congested stretch, in both directions.
+ */
+const rttBaselines = new WeakMap<PeerConnectionView, number | undefined>();
+function rttBaseline(pc: PeerConnectionView): number | undefined {
+  if (rttBaselines.has(pc)) return rttBaselines.get(pc);
+  const all: number[] = [];
+  for (const s of pc.streams) {
+    const rtt = s.series.rttMs;
+    if (!rtt) continue;
+    for (let i = activeFrom(s); i < rtt.length; i++)
+      if (Number.isFinite(rtt[i]!) && rtt[i]! >= 0) all.push(rtt[i]!);
+  }
+  const baseline = all.length < 6 ? undefined : kthSmallest(all, Math.floor(all.length / 10));
+  rttBaselines.set(pc, baseline);
+  return baseline;
 }
