@@ -3,6 +3,7 @@ import type { Direction, RtpStream } from '../../computed/rtp-streams.js';
 import { max, min, sampleAt } from '../../computed/series-math.js';
 import { activeFrom } from '../../computed/stream-samples.js';
 import { kthSmallest } from '../order-statistic.js';
+import { quarterKey } from '../quarter-key.js';
 
 export const THRESHOLDS = {
   /** A rate under this share of the highest it had reached has fallen. */
@@ -148,11 +149,13 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
   const bins = new Map<number, { t: number; kbps: number; delay: number; flowing: number }>();
   const delays = pc.streams.filter((s) => s.direction === 'inbound');
   const base = baselines(delays);
+  // The video streams are among the inbound ones.
+  const quarter = quarterKey(delays.map((s) => s.t));
   for (const s of video) {
     for (let i = Math.max(1, activeFrom(s)); i < s.t.length; i++) {
       const v = s.series.bitrateKbps![i]!;
       if (!Number.isFinite(v)) continue;
-      const key = Math.round(s.t[i]! / 250);
+      const key = quarter(s.t[i]!);
       let bin = bins.get(key);
       if (!bin) {
         bin = { t: s.t[i]!, kbps: 0, delay: 0, flowing: 0 };
@@ -164,7 +167,7 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
   }
   for (const s of delays) {
     for (let i = activeFrom(s); i < s.t.length; i++) {
-      const bin = bins.get(Math.round(s.t[i]! / 250));
+      const bin = bins.get(quarter(s.t[i]!));
       if (!bin) continue;
       // Jitter, not round-trip time: a round trip also crosses the way back, and a congested way
       // back (feedback arriving late) makes a sender back off on a path that had room.
