@@ -26,8 +26,9 @@ export function localEdits(descriptions: readonly Description[]): LocalEdit[] {
   let edits = editsOf.get(descriptions);
   if (!edits) {
     const ids = lineIds(descriptions);
+    const last: Previous = {};
     edits = changedLocalDescriptions(descriptions).map(({ created, applied }) =>
-      lineDifference(created, applied, ids),
+      lineDifference(created, applied, ids, last),
     );
     editsOf.set(descriptions, edits);
   }
@@ -42,7 +43,7 @@ export function localEdits(descriptions: readonly Description[]): LocalEdit[] {
  * count of each on each side held in scratch arrays indexed by number. The kept lists, which only
  * the reordering detector reads, are joined when it does.
  */
-function lineDifference(created: Description, applied: Description, ids: LineIds): LocalEdit {
+function lineDifference(created: Description, applied: Description, ids: LineIds, last: Previous): LocalEdit {
   // Head and tail as written (exact numbers), the middle payload-sorted.
   const x = ids.of(created);
   const y = ids.of(applied);
@@ -59,18 +60,17 @@ function lineDifference(created: Description, applied: Description, ids: LineIds
   const after = ids.unorderedOf(applied);
   const b = { from: head, to: before.length - tail };
   const a = { from: head, to: after.length - tail };
-  const size = ids.size;
-  if (countBefore.length < size) countBefore = new Int32Array(Math.max(size, 2 * countBefore.length));
-  if (countAfter.length < size) countAfter = new Int32Array(Math.max(size, 2 * countAfter.length));
-  for (let i = b.from; i < b.to; i++) countBefore[before[i]!]!++;
-  for (let i = a.from; i < a.to; i++) countAfter[after[i]!]!++;
-  // Taking lines out of `before` counts down `after` and the reverse: each side reads the other's
-  // count as it was.
-  const left = split(sdpLines(created), before, b.from, b.to, countAfter);
-  const right = split(sdpLines(applied), after, a.from, a.to, countBefore);
-  // Both counts back to zero for the next edit.
-  for (let i = b.from; i < b.to; i++) countBefore[before[i]!] = 0;
-  for (let i = a.from; i < a.to; i++) countAfter[after[i]!] = 0;
+  // An app that edits every answer alike (a call's renegotiations) leaves the same middle lines,
+  // as written, pair after pair: the previous pair's split is this one's.
+  const midBefore = x.subarray(b.from, b.to);
+  const midAfter = y.subarray(a.from, a.to);
+  const sides =
+    last.sides && equal(last.midBefore!, midBefore) && equal(last.midAfter!, midAfter)
+      ? last.sides
+      : matched(created, applied, before, after, b, a, ids.size);
+  Object.assign(last, { midBefore, midAfter, sides });
+  const left = { left: [...sides.left.left], kept: sides.left.kept };
+  const right = { left: [...sides.right.left], kept: sides.right.kept };
   let keptBefore: number[] | undefined;
   let keptAfter: number[] | undefined;
   const common = (numbers: Int32Array, from: number, to: number) => Array.from(numbers.subarray(from, to));
@@ -89,6 +89,46 @@ function lineDifference(created: Description, applied: Description, ids: LineIds
       return keptAfter;
     },
   };
+}
+
+type Side = { left: string[]; kept: number[] };
+type Range = { from: number; to: number };
+
+/** The previous pair of a connection: its middle lines as written, and how they matched. */
+interface Previous {
+  midBefore?: Int32Array;
+  midAfter?: Int32Array;
+  sides?: { left: Side; right: Side };
+}
+
+const equal = (p: Int32Array, q: Int32Array): boolean => {
+  if (p.length !== q.length) return false;
+  for (let i = 0; i < p.length; i++) if (p[i] !== q[i]) return false;
+  return true;
+};
+
+/** The middle parts matched, counting each payload-sorted number on each side in scratch arrays. */
+function matched(
+  created: Description,
+  applied: Description,
+  before: Int32Array,
+  after: Int32Array,
+  b: Range,
+  a: Range,
+  size: number,
+): { left: Side; right: Side } {
+  if (countBefore.length < size) countBefore = new Int32Array(Math.max(size, 2 * countBefore.length));
+  if (countAfter.length < size) countAfter = new Int32Array(Math.max(size, 2 * countAfter.length));
+  for (let i = b.from; i < b.to; i++) countBefore[before[i]!]!++;
+  for (let i = a.from; i < a.to; i++) countAfter[after[i]!]!++;
+  // Taking lines out of `before` counts down `after` and the reverse: each side reads the other's
+  // count as it was.
+  const left = split(sdpLines(created), before, b.from, b.to, countAfter);
+  const right = split(sdpLines(applied), after, a.from, a.to, countBefore);
+  // Both counts back to zero for the next edit.
+  for (let i = b.from; i < b.to; i++) countBefore[before[i]!] = 0;
+  for (let i = a.from; i < a.to; i++) countAfter[after[i]!] = 0;
+  return { left, right };
 }
 
 /** How often each line number stands in the middle part of each side (zero between edits). */
