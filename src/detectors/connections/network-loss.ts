@@ -190,19 +190,6 @@ interface PathLoss {
  * timestamp (rounded to a quarter second, as formats write them with different precision).
  */
 function pathLoss(pc: PeerConnectionView, direction: Direction): PathLoss | undefined {
-  // Memoised: applies() builds it for the first connection that has one, run() for all.
-  let byDirection = pathLosses.get(pc);
-  if (!byDirection) {
-    byDirection = new Map();
-    pathLosses.set(pc, byDirection);
-  }
-  if (!byDirection.has(direction)) byDirection.set(direction, buildPathLoss(pc, direction));
-  return byDirection.get(direction);
-}
-
-const pathLosses = new WeakMap<PeerConnectionView, Map<Direction, PathLoss | undefined>>();
-
-function buildPathLoss(pc: PeerConnectionView, direction: Direction): PathLoss | undefined {
   const bins = new Map<number, { t: number; packets: number; lost: number }>();
   const streams = pc.streams.filter(
     (s) => s.direction === direction && s.series.lossPercent && s.series.packetRate,
