@@ -16,13 +16,15 @@ import { ATTRIBUTION, causeWindows } from './windows.js';
  * the connection was down): the first pass attributes causes to causes, the second the rest.
  */
 export function attributeCauses(observations: Observation[], detectors: readonly Detector[]): void {
-  const metas = new Map<string, DetectorMeta>(detectors.map((d) => [d.meta.type, d.meta]));
-  const causes = observations
-    .filter((o) => o.cause)
-    .map((o) => ({ o, meta: metas.get(o.type), windows: new WindowIndex(causeWindows(o)) }))
-    .filter(
-      (c): c is Candidate => (c.meta?.explains?.length ?? 0) + (c.meta?.explainsAcross?.length ?? 0) > 0,
-    );
+  const metas = metasOf(detectors);
+  // Windows indexed only for the causes that explain something.
+  const causes: Candidate[] = [];
+  for (const o of observations) {
+    if (!o.cause) continue;
+    const meta = metas.get(o.type);
+    if (meta && (meta.explains?.length ?? 0) + (meta.explainsAcross?.length ?? 0) > 0)
+      causes.push({ o, meta, windows: new WindowIndex(causeWindows(o)) });
+  }
   if (causes.length === 0) return;
   const byWeight = [...causes].sort(
     (a, b) =>
@@ -45,6 +47,17 @@ export function attributeCauses(observations: Observation[], detectors: readonly
       if (!symptoms.includes(o.type)) symptoms.push(o.type);
     }
   }
+}
+
+/** Detector metas by type, memoised per detector list (the registry's, in every analysis). */
+const metasByList = new WeakMap<readonly Detector[], Map<string, DetectorMeta>>();
+function metasOf(detectors: readonly Detector[]): Map<string, DetectorMeta> {
+  let metas = metasByList.get(detectors);
+  if (!metas) {
+    metas = new Map(detectors.map((d) => [d.meta.type, d.meta]));
+    metasByList.set(detectors, metas);
+  }
+  return metas;
 }
 
 /**

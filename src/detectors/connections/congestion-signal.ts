@@ -2,6 +2,8 @@ import type { PeerConnectionView } from '../../computed/peer-connection-view.js'
 import type { Direction, RtpStream } from '../../computed/rtp-streams.js';
 import { max, min, sampleAt } from '../../computed/series-math.js';
 import { activeFrom } from '../../computed/stream-samples.js';
+import { kthSmallest } from '../order-statistic.js';
+import { quarterKey } from '../quarter-key.js';
 
 export const THRESHOLDS = {
   /** A rate under this share of the highest it had reached has fallen. */
@@ -106,9 +108,9 @@ function limitedAt(streams: readonly RtpStream[], times: ArrayLike<number>): (bo
   for (const s of streams) {
     const reasons = s.limitationReasons;
     if (!reasons) continue;
-    const flag = Float64Array.from({ length: reasons.length }, (_, i) =>
-      reasons[i] === 'bandwidth' ? 1 : typeof reasons[i] === 'string' ? 0 : Number.NaN,
-    );
+    const flag = new Float64Array(reasons.length);
+    for (let i = 0; i < reasons.length; i++)
+      flag[i] = reasons[i] === 'bandwidth' ? 1 : typeof reasons[i] === 'string' ? 0 : Number.NaN;
     const at = sampleAt(s.t, flag, times);
     for (let i = 0; i < times.length; i++) {
       if (at[i] === 1) out[i] = true;
@@ -118,9 +120,16 @@ function limitedAt(streams: readonly RtpStream[], times: ArrayLike<number>): (bo
   return out;
 }
 
+/** The middle of the finite ones of three values (the lower of two), without an array per sample. */
 const median3 = (a: number, b: number, c: number): number => {
-  const values = [a, b, c].filter(Number.isFinite).sort((x, y) => x - y);
-  return values.length === 0 ? Number.NaN : values[Math.floor((values.length - 1) / 2)]!;
+  const fa = Number.isFinite(a);
+  const fb = Number.isFinite(b);
+  const fc = Number.isFinite(c);
+  if (fa && fb && fc) return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+  if (fa && fb) return Math.min(a, b);
+  if (fa && fc) return Math.min(a, c);
+  if (fb && fc) return Math.min(b, c);
+  return fa ? a : fb ? b : fc ? c : Number.NaN;
 };
 
 /**
@@ -140,20 +149,25 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
   const bins = new Map<number, { t: number; kbps: number; delay: number; flowing: number }>();
   const delays = pc.streams.filter((s) => s.direction === 'inbound');
   const base = baselines(delays);
+  // The video streams are among the inbound ones.
+  const quarter = quarterKey(delays.map((s) => s.t));
   for (const s of video) {
     for (let i = Math.max(1, activeFrom(s)); i < s.t.length; i++) {
       const v = s.series.bitrateKbps![i]!;
       if (!Number.isFinite(v)) continue;
-      const key = Math.round(s.t[i]! / 250);
-      const bin = bins.get(key) ?? { t: s.t[i]!, kbps: 0, delay: 0, flowing: 0 };
+      const key = quarter(s.t[i]!);
+      let bin = bins.get(key);
+      if (!bin) {
+        bin = { t: s.t[i]!, kbps: 0, delay: 0, flowing: 0 };
+        bins.set(key, bin);
+      }
       bin.kbps += v;
       if (v >= THRESHOLDS.stoppedKbps) bin.flowing++;
-      bins.set(key, bin);
     }
   }
   for (const s of delays) {
     for (let i = activeFrom(s); i < s.t.length; i++) {
-      const bin = bins.get(Math.round(s.t[i]! / 250));
+      const bin = bins.get(quarter(s.t[i]!));
       if (!bin) continue;
       // Jitter, not round-trip time: a round trip also crosses the way back, and a congested way
       // back (feedback arriving late) makes a sender back off on a path that had room.
@@ -212,8 +226,7 @@ function baselines(streams: readonly RtpStream[]): { jitter: number } {
         if (Number.isFinite(series[i]!)) values.push(series[i]!);
     }
     if (values.length === 0) return Number.POSITIVE_INFINITY;
-    values.sort((a, b) => a - b);
-    return values[Math.floor(values.length / 4)]!;
+    return kthSmallest(values, Math.floor(values.length / 4));
   };
   return { jitter: q('jitterMs') };
 }
@@ -224,16 +237,8 @@ function baselines(streams: readonly RtpStream[]): { jitter: number } {
  * streams get receiver reports at different rates (audio every few seconds).
  */
 export function latencyStep(pc: PeerConnectionView, start: number, end: number): boolean {
-  const all: number[] = [];
-  for (const s of pc.streams) {
-    const rtt = s.series.rttMs;
-    if (!rtt) continue;
-    for (let i = activeFrom(s); i < rtt.length; i++)
-      if (Number.isFinite(rtt[i]!) && rtt[i]! >= 0) all.push(rtt[i]!);
-  }
-  if (all.length < 6) return false;
-  all.sort((a, b) => a - b);
-  const baseline = all[Math.floor(all.length / 10)]!;
+  const baseline = rttBaseline(pc);
+  if (baseline === undefined) return false;
   return pc.streams.some((s) => {
     const rtt = s.series.rttMs;
     if (!rtt) return false;
@@ -249,4 +254,23 @@ export function latencyStep(pc: PeerConnectionView, start: number, end: number):
     const sd = Math.sqrt(raised.reduce((a, b) => a + (b - mean) ** 2, 0) / raised.length);
     return sd < THRESHOLDS.steadyVariation * mean;
   });
+}
+
+/**
+ * The tenth percentile of a connection's round-trip times, undefined with fewer than six. Memoised
+ * per connection: latencyStep asks for it once per congested stretch, in both directions.
+ */
+const rttBaselines = new WeakMap<PeerConnectionView, number | undefined>();
+function rttBaseline(pc: PeerConnectionView): number | undefined {
+  if (rttBaselines.has(pc)) return rttBaselines.get(pc);
+  const all: number[] = [];
+  for (const s of pc.streams) {
+    const rtt = s.series.rttMs;
+    if (!rtt) continue;
+    for (let i = activeFrom(s); i < rtt.length; i++)
+      if (Number.isFinite(rtt[i]!) && rtt[i]! >= 0) all.push(rtt[i]!);
+  }
+  const baseline = all.length < 6 ? undefined : kthSmallest(all, Math.floor(all.length / 10));
+  rttBaselines.set(pc, baseline);
+  return baseline;
 }

@@ -1,8 +1,10 @@
 import { callClock } from '../../computed/call-times.js';
 import { type Episode, flagEpisodes } from '../../computed/episodes.js';
+import type { CandidatePair } from '../../computed/ice-transport.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import { activeFrom } from '../../computed/stream-samples.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
+import { quarterKey } from '../quarter-key.js';
 import { ms, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
@@ -171,22 +173,27 @@ function disconnections(pc: PeerConnectionView): Episode[] {
 function silences(pc: PeerConnectionView): Episode[] {
   const inbound = pc.streams.filter((s) => s.direction === 'inbound' && s.series.packetRate);
   if (inbound.length === 0) return [];
+  const pairs = pc.ice.pairs.filter((p) => p.selected && p.series.receiveKbps);
+  const quarter = quarterKey([...inbound.map((s) => s.t), ...pairs.map((p) => p.t)]);
+  const transportSilent = transportSilence(pairs, quarter);
+  // Without the transport's own counters, streams that fall idle (the remote muted everything, an
+  // app moved the media to another connection) cannot be told from a path that went away.
+  if (!transportSilent) return [];
   const receiving = new Map<number, { t: number; packets: number }>();
   for (const s of inbound) {
     const rate = s.series.packetRate!;
     for (let i = Math.max(1, activeFrom(s)); i < s.t.length; i++) {
       if (!Number.isFinite(rate[i]!)) continue;
-      const key = Math.round(s.t[i]! / 250);
-      const bin = receiving.get(key) ?? { t: s.t[i]!, packets: 0 };
+      const key = quarter(s.t[i]!);
+      let bin = receiving.get(key);
+      if (!bin) {
+        bin = { t: s.t[i]!, packets: 0 };
+        receiving.set(key, bin);
+      }
       bin.packets += rate[i]!;
-      receiving.set(key, bin);
     }
   }
   const bins = [...receiving.values()].sort((a, b) => a.t - b.t);
-  const transportSilent = transportSilence(pc);
-  // Without the transport's own counters, streams that fall idle (the remote muted everything, an
-  // app moved the media to another connection) cannot be told from a path that went away.
-  if (!transportSilent) return [];
   const t = bins.map((b) => b.t);
   const silent = bins.map((b) => (b.packets <= 0 && transportSilent(b.t) ? 1 : 0));
   const last = silent.lastIndexOf(0);
@@ -199,22 +206,25 @@ function silences(pc: PeerConnectionView): Episode[] {
 /**
  * Whether the selected pairs received next to nothing at time t (consent checks only): RTCP alone
  * keeps an idle but healthy transport above the line. Undefined when no selected pair was measured.
+ * `quarter` keys the quarter second of a time (quarterKey over the pairs' and the streams' times).
  */
-function transportSilence(pc: PeerConnectionView): ((t: number) => boolean) | undefined {
-  const pairs = pc.ice.pairs.filter((p) => p.selected && p.series.receiveKbps);
+function transportSilence(
+  pairs: readonly CandidatePair[],
+  quarter: (t: number) => number,
+): ((t: number) => boolean) | undefined {
   if (pairs.length === 0) return undefined;
   const index = new Map<number, number>();
   for (const p of pairs) {
     const kbps = p.series.receiveKbps!;
     for (let i = 0; i < p.t.length; i++) {
       if (!Number.isFinite(kbps[i]!)) continue;
-      const key = Math.round(p.t[i]! / 250);
+      const key = quarter(p.t[i]!);
       index.set(key, Math.max(index.get(key) ?? 0, kbps[i]!));
     }
   }
   if (index.size === 0) return undefined;
   return (t) => {
-    const kbps = index.get(Math.round(t / 250));
+    const kbps = index.get(quarter(t));
     return kbps !== undefined && kbps <= THRESHOLDS.silentKbps;
   };
 }

@@ -1,6 +1,6 @@
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import { type Detector, defineDetector } from '../detector.js';
-import { duplicatedLines } from './sdp-lines.js';
+import { duplicatedLines, lineIds } from './sdp-line-ids.js';
 
 /** Identical attribute lines repeated within one SDP section. */
 export function duplicatedLinesDetector(side: 'local' | 'remote'): Detector {
@@ -35,8 +35,10 @@ export function duplicatedLinesDetector(side: 'local' | 'remote'): Detector {
     applies: (session) => session.connections.some((pc) => descriptions(pc).length > 0),
     run: (session) =>
       session.connections.flatMap((pc) => {
-        for (const d of descriptions(pc)) {
-          const dupes = duplicatedLines(d);
+        const list = descriptions(pc);
+        const ids = lineIds(list);
+        for (const d of list) {
+          const dupes = duplicatedLines(d, ids);
           if (dupes.length === 0) continue;
           return [
             {

@@ -6,6 +6,7 @@ import { max } from '../../computed/series-math.js';
 import type { SessionView } from '../../computed/session-view.js';
 import { activeFrom } from '../../computed/stream-samples.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
+import { quarterKey } from '../quarter-key.js';
 import { byExtent, ms, pct, severitySteps, stepSeverity } from '../severity.js';
 import { SOURCES } from '../sources.js';
 
@@ -190,10 +191,13 @@ interface PathLoss {
  */
 function pathLoss(pc: PeerConnectionView, direction: Direction): PathLoss | undefined {
   const bins = new Map<number, { t: number; packets: number; lost: number }>();
-  for (const s of pc.streams) {
-    const loss = s.series.lossPercent;
-    const rate = s.series.packetRate;
-    if (s.direction !== direction || !loss || !rate) continue;
+  const streams = pc.streams.filter(
+    (s) => s.direction === direction && s.series.lossPercent && s.series.packetRate,
+  );
+  const quarter = quarterKey(streams.map((s) => s.t));
+  for (const s of streams) {
+    const loss = s.series.lossPercent!;
+    const rate = s.series.packetRate!;
     for (let i = Math.max(1, activeFrom(s)); i < s.t.length; i++) {
       const l = loss[i]!;
       const dt = (s.t[i]! - s.t[i - 1]!) / 1000;
@@ -202,11 +206,14 @@ function pathLoss(pc: PeerConnectionView, direction: Direction): PathLoss | unde
       // The interval's loss is lost / (lost + arrived) inbound, and the receiver's fraction of what
       // was sent outbound: either way lost = share × the packets the interval should have had.
       const expected = direction === 'inbound' ? carried / (1 - Math.min(l, 99) / 100) : carried;
-      const key = Math.round(s.t[i]! / 250);
-      const bin = bins.get(key) ?? { t: s.t[i]!, packets: 0, lost: 0 };
+      const key = quarter(s.t[i]!);
+      let bin = bins.get(key);
+      if (!bin) {
+        bin = { t: s.t[i]!, packets: 0, lost: 0 };
+        bins.set(key, bin);
+      }
       bin.packets += expected;
       bin.lost += expected * Math.min(l / 100, 1);
-      bins.set(key, bin);
     }
   }
   if (bins.size === 0) return undefined;

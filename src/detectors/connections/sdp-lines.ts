@@ -25,8 +25,9 @@ export const changedLocalDescriptions = (descriptions: readonly Description[]) =
   createdAndApplied(descriptions).filter(({ created, applied }) => created.sdp !== applied.sdp);
 
 /**
- * Trimmed, non-empty lines of a description. Memoised per description (as are the derived forms
- * below): the munging and duplicate detectors all read the same descriptions, several times each.
+ * Trimmed, non-empty lines of a description. Memoised per description (as are their numbers,
+ * sdp-line-ids.ts): the munging and duplicate detectors all read the same descriptions, several
+ * times each.
  * Shared arrays: callers must not modify them.
  */
 const linesOf = new WeakMap<Description, readonly string[]>();
@@ -42,7 +43,12 @@ export function sdpLines(d: Description): readonly string[] {
 /** `lines` trimmed, without empty ones: the same array when no line changes (the usual case). */
 function trimmed(lines: readonly string[]): readonly string[] {
   for (let i = 0; i < lines.length; i++) {
-    const t = lines[i]!.trim();
+    // A line that starts and ends with a printable ASCII character has nothing to trim: checked
+    // without calling trim() on each of the thousands of lines of a long call.
+    const line = lines[i]!;
+    if (line.length > 0 && printable(line.charCodeAt(0)) && printable(line.charCodeAt(line.length - 1)))
+      continue;
+    const t = line.trim();
     if (t === lines[i] && t.length > 0) continue;
     const out = lines.slice(0, i);
     for (let j = i; j < lines.length; j++) {
@@ -54,21 +60,8 @@ function trimmed(lines: readonly string[]): readonly string[] {
   return lines;
 }
 
-/** Lines present more than once within the same section (session part or one m= section), each once. */
-export function duplicatedLines(d: Description): string[] {
-  // A set, in the order lines were first duplicated: a list checked with `includes` was quadratic
-  // in an SDP of thousands of duplicates.
-  const dupes = new Set<string>();
-  const seen = new Set<string>();
-  for (const line of sdpLines(d)) {
-    if (isMLine(line)) seen.clear();
-    // One hash lookup per line, not two: a line already seen leaves the set's size unchanged.
-    const size = seen.size;
-    seen.add(line);
-    if (seen.size === size) dupes.add(line);
-  }
-  return [...dupes];
-}
+/** Not whitespace nor a line terminator, as trim() reads them (those are all controls, spaces or above 127). */
+const printable = (code: number): boolean => code > 32 && code < 127;
 
 /** `line.startsWith('m=')`, without the call: it runs on every line of every description. */
 export const isMLine = (line: string): boolean => line.charCodeAt(0) === 109 && line.charCodeAt(1) === 61;
@@ -92,6 +85,8 @@ export function mediaRemoved(before: readonly string[], after: readonly string[]
   return mBefore.some((m, i) => {
     const kept = mAfter[i];
     if (kept === undefined) return true;
+    // The same m= line: nothing removed, and nothing to split (most edits leave them as they were).
+    if (kept === m) return false;
     const keptPayloads = new Set(payloadsOf(kept));
     return payloadsOf(m).some((pt) => !keptPayloads.has(pt));
   });

@@ -3,7 +3,8 @@ import { withinHangBound } from '../../../test/support/hang-bound.js';
 import { parseSdp } from '../../computed/sdp.js';
 import type { Description } from '../../computed/signaling.js';
 import { localEdits, reorderedLines } from './sdp-edits.js';
-import { duplicatedLines, mediaRemoved, sdpLines } from './sdp-lines.js';
+import { duplicatedLines } from './sdp-line-ids.js';
+import { mediaRemoved, sdpLines } from './sdp-lines.js';
 
 const text = (lines: readonly string[]) =>
   `${['v=0', 'o=- 1 2 IN IP4 0.0.0.0', 's=-', 't=0 0', ...lines].join('\r\n')}\r\n`;

@@ -1,6 +1,7 @@
 import { selectedPairRtts } from '../../computed/ice-transport.js';
 import { type Detector, defineDetector } from '../detector.js';
 import { loggedDelay } from '../logged-delay.js';
+import { kthSmallest } from '../order-statistic.js';
 import { ms, severitySteps, stepSeverity } from '../severity.js';
 
 /** The DTLS handshake after ICE took long: a lossy path retransmitted handshake flights. */
@@ -44,8 +45,8 @@ const detector: Detector = defineDetector({
       // Judged on the least it can have taken: a whole-second log's "1000 ms" may be 1 ms.
       const delay = loggedDelay(pc.lifecycle.dtlsTimeMs, pc.signaling.timeResolutionMs);
       const time = delay.leastMs;
-      const rtts = selectedPairRtts(pc.ice).sort((a, b) => a - b);
-      const rtt = rtts.length ? rtts[Math.floor(rtts.length / 2)]! : 0;
+      const rtts = selectedPairRtts(pc.ice);
+      const rtt = rtts.length ? kthSmallest(rtts, Math.floor(rtts.length / 2)) : 0;
       const excess = time - 3 * rtt;
       const severity = stepSeverity(excess, STEPS);
       if (!severity) return [];

@@ -1,6 +1,7 @@
 import { callClock } from '../../computed/call-times.js';
 import type { Episode } from '../../computed/episodes.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
+import { firstIndexWhere } from '../../computed/series-math.js';
 import { LIFECYCLE_LIMITS, TRACK_STATE, type TrackLifecycle } from '../../computed/track-lifecycle.js';
 import type { Observation } from '../../model/payload/observation.js';
 import { defineDetector, type Finding } from '../detector.js';
@@ -121,8 +122,13 @@ function healthy(pc: PeerConnectionView, track: TrackLifecycle, gap: Episode): b
   for (const other of others) {
     let inGap = 0;
     let flowing = 0;
-    for (let i = 0; i < other.t.length; i++) {
+    // Sample times in order (the usual case): only those inside the gap are read, from the first
+    // after its start, found by bisection; a stream in every gap of every other one was read whole.
+    const sorted = ascending(other.t) && !Number.isNaN(gap.start);
+    const from = sorted ? firstIndexWhere(other.t.length, (i) => other.t[i]! > gap.start) : 0;
+    for (let i = from; i < other.t.length; i++) {
       const at = other.t[i]!;
+      if (sorted && at > gap.end) break;
       if (at <= gap.start || at > gap.end) continue;
       inGap++;
       const s = other.states[i];
@@ -133,6 +139,19 @@ function healthy(pc: PeerConnectionView, track: TrackLifecycle, gap: Episode): b
   if (others.length > 0) return false;
   // The only received stream: the connection's own state says whether it was up.
   return !connectionDown(pc, gap.start - LIFECYCLE_LIMITS.minIdleMs, gap.end);
+}
+
+/** Whether the times never go back (NaN does not count as in order); memoised per series. */
+const inOrder = new WeakMap<ArrayLike<number>, boolean>();
+function ascending(t: ArrayLike<number>): boolean {
+  let known = inOrder.get(t);
+  if (known === undefined) {
+    known = true;
+    for (let i = 0; i < t.length && known; i++)
+      known = t[i]! >= (i > 0 ? t[i - 1]! : Number.NEGATIVE_INFINITY);
+    inOrder.set(t, known);
+  }
+  return known;
 }
 
 /** More than one received stream of the track's kind on its connection. */

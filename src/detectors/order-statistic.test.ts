@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { kthSmallest } from './order-statistic.js';
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+describe('kthSmallest', () => {
+  it('reads what a sorted copy holds at k, for every k', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (const n of [1, 2, 3, 5, 17, 100, 1001]) {
+      for (const spread of [3, 1e6]) {
+        const values = Array.from({ length: n }, () => Math.floor(random() * spread) - spread / 3);
+        if (n > 5) values[2] = Number.POSITIVE_INFINITY;
+        if (n > 5) values[4] = Number.NEGATIVE_INFINITY;
+        const order = sorted(values);
+        for (let k = 0; k < n; k++) expect(kthSmallest(values, k)).toBe(order[k]);
+      }
+    }
+  });
+
+  it('keeps its input as it was, and has nothing to return out of range', () => {
+    const values = [3, 1, 2];
+    expect(kthSmallest(values, 0)).toBe(1);
+    expect(values).toEqual([3, 1, 2]);
+    expect(kthSmallest(values, 3)).toBeNaN();
+    expect(kthSmallest([], 0)).toBeNaN();
+  });
+
+  it('stays fast on input ordered against a median-of-three pivot', () => {
+    // Sorted, reversed, organ-pipe and all-equal input, 200 000 values each.
+    const n = 200_000;
+    const inputs = [
+      Array.from({ length: n }, (_, i) => i),
+      Array.from({ length: n }, (_, i) => n - i),
+      Array.from({ length: n }, (_, i) => Math.min(i, n - i)),
+      new Array<number>(n).fill(5),
+    ];
+    const start = performance.now();
+    for (const values of inputs) expect(kthSmallest(values, n >> 2)).toBe(sorted(values)[n >> 2]);
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+});
