@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 /**
  * The pure analysis core (no service, no database, no browser, no child process) runs in threads
  * that share loaded modules between test files: importing the analysis stack anew for each of its
- * ~150 files was most of its time (53 s instead of 176 s on a loaded 2-core machine). Everything
- * else runs in its own process per file, as services, databases and browsers need.
+ * ~150 files was most of its time (53 s instead of 176 s on a loaded 2-core machine). The service
+ * tests run in child processes (services, databases, browsers and their worker threads), and those
+ * are reused from file to file too, loaded modules kept: importing the service stack (Fastify, the
+ * storage, the MCP SDK, the analysis) anew for each file was most of the CPU time of its short files.
+ * Every file closes what it opens; none changes process-wide state (environment, globals, mocks).
  */
 const CORE = ['model', 'ingest', 'computed', 'detectors', 'causes', 'scoring', 'catalog', 'analysis'].map(
   (dir) => `src/${dir}/**/*.test.ts`,
@@ -21,7 +24,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'service', include: ['src/**/*.test.ts'], exclude: CORE, pool: 'forks' },
+        test: {
+          name: 'service',
+          include: ['src/**/*.test.ts'],
+          exclude: CORE,
+          pool: 'forks',
+          isolate: false,
+        },
       },
     ],
   },

@@ -15,6 +15,7 @@ import { canBundleJitsi, type JitsiTrace, loadJitsiTraceWs } from './test-suppor
 
 let service: TestService;
 let traceInit: (options: Record<string, unknown>) => JitsiTrace;
+let restoreGlobals = () => {};
 /** The `sn` values the server sent the client, over all its connections. */
 const acks: number[] = [];
 const acked = (seq: number) => async () => (acks.some((a) => a >= seq) ? true : undefined);
@@ -25,7 +26,16 @@ beforeAll(async () => {
     CALLSCOPE_COLLECT_IDLE_TIMEOUT_MS: '20000',
   });
   // trace-ws.js uses the browser's globals; its WebSocket here also notes the acknowledgements.
+  // Put back after the file: the next test file may run in this process.
   const g = globalThis as Record<string, unknown>;
+  const saved = ['WebSocket', 'navigator'].map(
+    (name) => [name, Object.getOwnPropertyDescriptor(g, name)] as const,
+  );
+  restoreGlobals = () => {
+    for (const [name, descriptor] of saved)
+      if (descriptor) Object.defineProperty(g, name, descriptor);
+      else delete g[name];
+  };
   g.WebSocket = class extends WebSocket {
     constructor(...args: ConstructorParameters<typeof WebSocket>) {
       super(...args);
@@ -39,7 +49,10 @@ beforeAll(async () => {
     Object.defineProperty(g, 'navigator', { value: { userAgent: 'node' }, configurable: true });
   traceInit = await loadJitsiTraceWs();
 }, 60_000);
-afterAll(async () => service?.close(), 60_000);
+afterAll(async () => {
+  restoreGlobals();
+  await service?.close();
+}, 60_000);
 
 /** A TCP proxy to the service whose connections can all be cut, as a network drop would. */
 async function proxy(port: number): Promise<{ port: number; cut(): void; close(): Promise<void> }> {

@@ -1,42 +1,43 @@
 /** Real `callscope` processes for tests that need several server nodes. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { COMPILED_CLI, ROOT, useCompiled } from './compiled.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAIN = join(ROOT, 'src', 'cli', 'main.ts');
-const COMPILED = join(ROOT, 'dist', 'cli', 'main.js');
 
 /**
- * How to start `callscope`: from the sources through tsx (the default), or — for tests that start
- * many processes — the compiled `dist/cli/main.js` when it is at least as new as every source file
- * (`npm run build` ran after the last edit, as in CI), which starts in a fraction of the time.
- * CALLSCOPE_TEST_CLI=source|dist forces one.
+ * How to start `callscope`: the compiled `dist/cli/main.js` when it is as new as the sources (see
+ * compiled.ts), else from the sources through tsx. The compiled `serve` starts in about half the CPU
+ * time (2.4 instead of 5 CPU-s, its analysis worker then loading no TypeScript either), which every
+ * test that starts a process pays once per process. `prefer: 'source'` asks for the sources anyway.
  */
-export function cliCommand(prefer: 'source' | 'dist' = 'source'): { args: string[]; compiled: boolean } {
-  const forced = process.env.CALLSCOPE_TEST_CLI;
-  const compiled = forced ? forced === 'dist' : prefer === 'dist' && compiledIsFresh();
-  return compiled ? { args: [COMPILED], compiled } : { args: ['--import', 'tsx', MAIN], compiled };
+export function cliCommand(prefer: 'source' | 'dist' = 'dist'): { args: string[]; compiled: boolean } {
+  const compiled = useCompiled(prefer);
+  return compiled ? { args: [COMPILED_CLI], compiled } : { args: ['--import', 'tsx', MAIN], compiled };
 }
 
-let fresh: boolean | undefined;
-function compiledIsFresh(): boolean {
-  if (fresh !== undefined) return fresh;
-  if (!existsSync(COMPILED)) {
-    fresh = false;
-    return fresh;
-  }
-  const built = statSync(COMPILED).mtimeMs;
-  const newer = (dir: string): boolean =>
-    readdirSync(dir, { withFileTypes: true }).some((e) => {
-      const path = join(dir, e.name);
-      if (e.isDirectory()) return newer(path);
-      return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && statSync(path).mtimeMs > built;
-    });
-  fresh = !newer(join(ROOT, 'src'));
-  return fresh;
+/**
+ * Processes started here and not yet gone. A test that fails or times out before it stops its
+ * processes would leave them running after its file (test processes are reused from file to file,
+ * and a process still serving outlives its test process): they are killed when this process exits.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+function tracked<C extends ChildProcess>(child: C): C {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
 }
+
+/**
+ * How long `serve` may take to start: 30 s on a quiet machine, where it takes 1 to 3 s, times how
+ * many runnable tasks share each core (the one-minute load average). At a load of 13 on two cores a
+ * start took more than 30 s, and failed the crash test.
+ */
+const startBoundMs = () => 30_000 * Math.max(1, loadavg()[0]! / availableParallelism());
 
 /** Resolves once the process is gone (an exit code, or the signal that killed it). */
 export function exited(server: { child: ChildProcess }): Promise<void> {
@@ -60,10 +61,12 @@ export function runCli(
   options: { prefer?: 'source' | 'dist' } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cliCommand(options.prefer).args, ...args], {
-      env: { ...process.env, ...env },
-      cwd: ROOT,
-    });
+    const child = tracked(
+      spawn(process.execPath, [...cliCommand(options.prefer).args, ...args], {
+        env: { ...process.env, ...env },
+        cwd: ROOT,
+      }),
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -79,16 +82,23 @@ export function startServerProcess(
   options: { prefer?: 'source' | 'dist' } = {},
 ): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...cliCommand(options.prefer).args, 'serve', '--port', '0', '--workers', '1'],
-      {
-        env: { ...process.env, CALLSCOPE_LOG_LEVEL: 'warn', ...env },
-        cwd: ROOT,
-      },
+    const child = tracked(
+      spawn(
+        process.execPath,
+        [...cliCommand(options.prefer).args, 'serve', '--port', '0', '--workers', '1'],
+        {
+          env: { ...process.env, CALLSCOPE_LOG_LEVEL: 'warn', ...env },
+          cwd: ROOT,
+        },
+      ),
     );
     let stderr = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 30_000);
+    const bound = startBoundMs();
+    // A process that did not start in time is not left to start later, unseen.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${Math.round(bound / 1000)} s: ${stderr}`));
+    }, bound);
     child.stderr.on('data', (d) => {
       stderr += d;
       const m = /listening on (http:\/\/[^\s]+)/.exec(stderr);

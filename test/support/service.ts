@@ -12,6 +12,7 @@ import { parseConfig } from '../../src/config/config.js';
 import type { ServiceContext } from '../../src/service/context.js';
 import { closeContext, createContext } from '../../src/service/create-context.js';
 import type { TokenScope } from '../../src/storage/index.js';
+import { compiledAnalysisWorker } from './compiled.js';
 import { tempDir } from './databases.js';
 
 export interface TestService {
@@ -65,9 +66,12 @@ export async function startService(
     ...(options.databaseUrl ? { CALLSCOPE_DATABASE_URL: options.databaseUrl } : {}),
     ...env,
   });
+  // The compiled worker when it is as new as the sources: each of the pool's threads loads the
+  // whole analysis stack, which through tsx costs about twice the CPU time.
+  const analysisWorker = options.analysisWorker ?? compiledAnalysisWorker();
   const ctx = await createContext(config, {
     log: pino({ level: 'silent' }),
-    ...(options.analysisWorker ? { analysisWorker: options.analysisWorker } : {}),
+    ...(analysisWorker ? { analysisWorker } : {}),
   });
   const built = await buildApp(ctx);
   await built.app.listen({ host: '127.0.0.1', port: 0 });
