@@ -1,3 +1,4 @@
+import { isRounded } from '../../computed/downsample.js';
 import { type Distribution, distributionOf } from '../../computed/series-math.js';
 
 /** Values from index `from` on, finite only. */
@@ -44,7 +45,9 @@ export function roundPayload<T>(value: T): T {
 
 function roundIn(v: object): void {
   if (Array.isArray(v)) {
-    // Chart columns are long arrays of numbers: round them here rather than one call each.
+    // Chart columns are long arrays of numbers, rounded as they were made: skipped.
+    if (v.length > 8 && isRounded(v)) return;
+    // Other arrays of numbers: rounded here rather than one call each.
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
       if (typeof x === 'number') {
