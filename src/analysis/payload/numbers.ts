@@ -1,25 +1,13 @@
 import { isRounded } from '../../computed/downsample.js';
-import { type Distribution, distributionOf } from '../../computed/series-math.js';
-
-/** Values from index `from` on, finite only. */
-export function finiteFrom(values: ArrayLike<number> | undefined, from = 0): number[] {
-  const out: number[] = [];
-  if (!values) return out;
-  for (let i = Math.max(0, from); i < values.length; i++) {
-    const v = values[i]!;
-    if (Number.isFinite(v)) out.push(v);
-  }
-  return out;
-}
+import { type Distribution, finiteDistribution } from '../../computed/series-math.js';
 
 export function distributionFrom(
   values: ArrayLike<number> | undefined,
   from = 0,
 ): Omit<Distribution, 'count'> | null {
-  const d = distributionOf(finiteFrom(values, from));
+  const d = values ? finiteDistribution(values, from) : undefined;
   if (!d) return null;
-  const { count: _count, ...rest } = d;
-  return rest;
+  return { avg: d.avg, min: d.min, max: d.max, p5: d.p5, p95: d.p95, stddev: d.stddev };
 }
 
 export const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
