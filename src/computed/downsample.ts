@@ -12,9 +12,26 @@ export interface Downsampled {
 }
 
 /**
+ * Arrays downsample made whose every number is whole or rounded to 2 decimals, finite and small
+ * enough for that rounding to be exact: rounding the payload again leaves them as they are, and
+ * its walk skips them (chart columns are half the values of a payload).
+ */
+const ROUNDED = new WeakSet<readonly unknown[]>();
+/**
+ * Below this magnitude a value rounded to 2 decimals (k / 100) rounds to itself again: k * 100 is
+ * far from a half. Larger values (only in damaged dumps) leave their column to the payload's walk.
+ */
+const ROUNDING_EXACT = 1e12;
+
+/** Whether rounding `values` to 2 decimals would leave it unchanged (see ROUNDED). */
+export function isRounded(values: readonly unknown[]): boolean {
+  return ROUNDED.has(values);
+}
+
+/**
  * Reduces series to at most `maxPoints` points for charts, by equal-time buckets so that gaps in
- * the recording stay visible. Each output time is the bucket's last sample time; a bucket where a
- * column has no finite value gives null.
+ * the recording stay visible. Each output time is the bucket's last sample time, whole; each value
+ * is rounded to 2 decimals; a bucket where a column has no finite value gives null.
  */
 export function downsample(
   t: ArrayLike<number>,
@@ -33,15 +50,25 @@ export function downsample(
   const ins = names.map((k) => columns[k]!);
   const outs = names.map((k) => out.columns[k]!);
   let i = 0;
+  let finiteTimes = true;
+  const inexact: boolean[] = names.map(() => false);
   for (let b = 0; b < buckets && i < n; b++) {
     const end = b === buckets - 1 ? Number.POSITIVE_INFINITY : start + width * (b + 1);
     const from = i;
     if (buckets === n) i++;
     else while (i < n && t[i]! < end) i++;
     if (i === from) continue; // a gap in the recording: no point
-    out.t.push(Math.round(t[i - 1]!));
-    for (let c = 0; c < ins.length; c++) outs[c]!.push(combine(ins[c]!, from, i));
+    const at = Math.round(t[i - 1]!);
+    if (!Number.isFinite(at)) finiteTimes = false;
+    out.t.push(at);
+    for (let c = 0; c < ins.length; c++) {
+      const v = combine(ins[c]!, from, i);
+      if (v !== null && !(Math.abs(v) < ROUNDING_EXACT)) inexact[c] = true;
+      outs[c]!.push(v);
+    }
   }
+  if (finiteTimes) ROUNDED.add(out.t);
+  for (let c = 0; c < outs.length; c++) if (!inexact[c]) ROUNDED.add(outs[c]!);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distributionOf, firstIndexWhere } from './series-math.js';
+import { distributionOf, finiteDistribution, firstIndexWhere } from './series-math.js';
 
 /** Linear-interpolated quantile of sorted values. */
 function quantileSorted(sorted: readonly number[], q: number): number {
@@ -82,6 +82,16 @@ describe('distributionOf', () => {
     const d = distributionOf(values)!;
     expect(d).toMatchObject({ min: reference([...values]).min, p5: reference([...values]).p5 });
     expect(d.p95).toBe(reference([...values]).p95);
+  });
+});
+
+describe('finiteDistribution', () => {
+  it('is distributionOf over the finite values from an index on', () => {
+    const values = Float64Array.from({ length: 500 }, (_, i) => (i % 7 === 0 ? Number.NaN : (i * 31) % 97));
+    const finite = [...values].slice(12).filter((v) => Number.isFinite(v));
+    expect(finiteDistribution(values, 12)).toEqual(distributionOf(finite));
+    expect(finiteDistribution([Number.NaN, Number.POSITIVE_INFINITY])).toBeUndefined();
+    expect(finiteDistribution([1, 2], 5)).toBeUndefined();
   });
 });
 

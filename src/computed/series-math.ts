@@ -16,21 +16,36 @@ export interface Distribution {
  * steps where a sort takes n log n (the payload's distributions were its largest single cost).
  */
 export function distributionOf(values: ArrayLike<number>): Distribution | undefined {
-  const n = values.length;
-  if (n === 0) return undefined;
+  return summarize(values, 0, false);
+}
+
+/**
+ * distributionOf over the finite values of `values` from index `from` on, read in place: the same
+ * figures as collecting them into an array first, without the array.
+ */
+export function finiteDistribution(values: ArrayLike<number>, from = 0): Distribution | undefined {
+  return summarize(values, Math.max(0, from), true);
+}
+
+function summarize(values: ArrayLike<number>, from: number, finiteOnly: boolean): Distribution | undefined {
+  const length = values.length - from;
+  if (length <= 0) return undefined;
   // Selection works on a copy; short series reuse one typed array (a new one per distribution,
   // memory outside the heap, cost as much as the work itself on a few hundred values).
-  const work = n <= WORK_SPACE_MAX ? workSpace(n) : new Float64Array(n);
+  const work = length <= WORK_SPACE_MAX ? workSpace(length) : new Float64Array(length);
+  let n = 0;
   let sum = 0;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < values.length; i++) {
     const v = values[i]!;
-    work[i] = v;
+    if (finiteOnly && !Number.isFinite(v)) continue;
+    work[n++] = v;
     sum += v;
     if (v < min) min = v;
     if (v > max) max = v;
   }
+  if (n === 0) return undefined;
   const avg = sum / n;
   let sq = 0;
   for (let i = 0; i < n; i++) sq += (work[i]! - avg) ** 2;
@@ -242,7 +257,9 @@ export function timeShare(t: ArrayLike<number>, predicate: (i: number) => boolea
 
 /** Appends every value; unlike push(...values) it cannot overflow the stack on long series. */
 export function appendAll<T>(target: T[], values: Iterable<T>): void {
-  for (const v of values) target.push(v);
+  // Arrays by index: for-of allocated an iterator result per value where it was not optimized.
+  if (Array.isArray(values)) for (let i = 0; i < values.length; i++) target.push(values[i] as T);
+  else for (const v of values) target.push(v);
 }
 
 /**

@@ -118,7 +118,15 @@ export function trackLifecycle(pc: LifecycleInput, s: RtpStream): TrackLifecycle
     if (s.kind === 'video' && !screen && f !== undefined && f > 0 && b !== undefined && b >= 0)
       if (b / f < LIFECYCLE_LIMITS.blackFrameKbits) states[i] = TRACK_STATE.muted;
   }
-  const flags = (state: number) => Array.from(states, (v) => (v === state ? 1 : v === 0 ? Number.NaN : 0));
+  // A loop, not Array.from(states, f): that walks a typed array through its iterator.
+  const flags = (state: number): number[] => {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const v = states[i]!;
+      out.push(v === state ? 1 : v === 0 ? Number.NaN : 0);
+    }
+    return out;
+  };
   const muted = flagEpisodes(s.t, flags(TRACK_STATE.muted), {
     minDurationMs: LIFECYCLE_LIMITS.minMuteMs,
     mergeGapMs: 0,

@@ -48,8 +48,12 @@ export function detectReader(head: Buffer): ReaderKind {
   throw unreadable(`This is not a WebRTC dump: the file starts with ${preview}.`);
 }
 
-/** Detection never looks further than the first line and the first character of the next. */
-const DETECT_PREFIX = 64 * 1024;
+/**
+ * Detection never looks further than the first line and the first character of the next: prefixes
+ * of the head tried in turn, the short one enough for most dumps (their first line is a few
+ * hundred bytes).
+ */
+const DETECT_PREFIXES = [4 * 1024, 64 * 1024];
 
 /**
  * The head as text. The head is a whole first chunk (up to 1 MiB), and decoding all of it costs
@@ -57,8 +61,9 @@ const DETECT_PREFIX = 64 * 1024;
  * well before its end (where a character cut in two would read differently).
  */
 function headText(head: Buffer): string {
-  if (head.length > DETECT_PREFIX) {
-    const text = head.toString('utf8', 0, DETECT_PREFIX);
+  for (const prefix of DETECT_PREFIXES) {
+    if (head.length <= prefix) break;
+    const text = head.toString('utf8', 0, prefix);
     const trimmed = text.trimStart();
     const nl = trimmed.indexOf('\n');
     if (nl !== -1) {

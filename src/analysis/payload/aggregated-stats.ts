@@ -2,7 +2,7 @@ import { selectedPairRtts } from '../../computed/ice-transport.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { RtpStream, SeriesName } from '../../computed/rtp-streams.js';
 import { appendAll, distributionOf } from '../../computed/series-math.js';
-import { finiteFrom, indexFrom } from './numbers.js';
+import { indexFrom } from './numbers.js';
 
 export type Scope = 'in_audio' | 'out_audio' | 'in_video' | 'out_video';
 export const SCOPES: readonly Scope[] = ['in_audio', 'out_audio', 'in_video', 'out_video'];
@@ -24,11 +24,24 @@ export function scopeSamples(
   scope: Scope,
   series: SeriesName,
 ): number[] {
+  return samplesOf(scopeStreams(views, scope), series);
+}
+
+function scopeStreams(views: readonly PeerConnectionView[], scope: Scope): RtpStream[] {
+  const out: RtpStream[] = [];
+  for (const view of views) for (const s of view.streams) if (scopeOf(s) === scope) out.push(s);
+  return out;
+}
+
+/** The finite samples of `series` of each stream from its first packet on, pushed one by one. */
+function samplesOf(streams: readonly RtpStream[], series: SeriesName): number[] {
   const out: number[] = [];
-  for (const view of views) {
-    for (const s of view.streams) {
-      if (scopeOf(s) !== scope) continue;
-      for (const v of finiteFrom(s.series[series], indexFrom(s.t, s.firstPacketAt))) out.push(v);
+  for (const s of streams) {
+    const values = s.series[series];
+    if (!values) continue;
+    for (let i = indexFrom(s.t, s.firstPacketAt); i < values.length; i++) {
+      const v = values[i]!;
+      if (Number.isFinite(v)) out.push(v);
     }
   }
   return out;
@@ -44,11 +57,12 @@ export function aggregatedStats(views: readonly PeerConnectionView[]): Record<st
   const jitterAll: number[] = [];
   const rttAll: number[] = [];
   for (const scope of SCOPES) {
-    const count = views.reduce((n, v) => n + v.streams.filter((s) => scopeOf(s) === scope).length, 0);
-    out[`${scope}_count`] = count;
-    if (count === 0) continue;
+    // The scope's streams once, not per metric (a scope name is a string built per stream).
+    const streams = scopeStreams(views, scope);
+    out[`${scope}_count`] = streams.length;
+    if (streams.length === 0) continue;
     for (const { metric, series, unit } of METRICS) {
-      let samples = scopeSamples(views, scope, series);
+      let samples = samplesOf(streams, series);
       if (samples.length === 0 && metric === 'rtt') samples = pairRttSamples(views, scope);
       if (metric === 'jitter') appendAll(jitterAll, samples);
       if (metric === 'rtt') appendAll(rttAll, samples);

@@ -1,24 +1,13 @@
-import { type Distribution, distributionOf } from '../../computed/series-math.js';
-
-/** Values from index `from` on, finite only. */
-export function finiteFrom(values: ArrayLike<number> | undefined, from = 0): number[] {
-  const out: number[] = [];
-  if (!values) return out;
-  for (let i = Math.max(0, from); i < values.length; i++) {
-    const v = values[i]!;
-    if (Number.isFinite(v)) out.push(v);
-  }
-  return out;
-}
+import { isRounded } from '../../computed/downsample.js';
+import { type Distribution, finiteDistribution } from '../../computed/series-math.js';
 
 export function distributionFrom(
   values: ArrayLike<number> | undefined,
   from = 0,
 ): Omit<Distribution, 'count'> | null {
-  const d = distributionOf(finiteFrom(values, from));
+  const d = values ? finiteDistribution(values, from) : undefined;
   if (!d) return null;
-  const { count: _count, ...rest } = d;
-  return rest;
+  return { avg: d.avg, min: d.min, max: d.max, p5: d.p5, p95: d.p95, stddev: d.stddev };
 }
 
 export const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
@@ -44,7 +33,9 @@ export function roundPayload<T>(value: T): T {
 
 function roundIn(v: object): void {
   if (Array.isArray(v)) {
-    // Chart columns are long arrays of numbers: round them here rather than one call each.
+    // Chart columns are long arrays of numbers, rounded as they were made: skipped.
+    if (v.length > 8 && isRounded(v)) return;
+    // Other arrays of numbers: rounded here rather than one call each.
     for (let i = 0; i < v.length; i++) {
       const x: unknown = v[i];
       if (typeof x === 'number') {
