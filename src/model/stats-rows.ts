@@ -1,23 +1,26 @@
+import { PollClock, ReportTimes } from './poll-clock.js';
 import {
   type Column,
   columnNumbers,
   columnValues,
+  firstValue,
+  lastValue,
   newColumn,
-  recordedValue,
   stopCarrying,
   writeAt,
 } from './row-columns.js';
-import { firstDefined, lastDefined, type StatsReport } from './stats-report.js';
+import type { StatsReport } from './stats-report.js';
 
 /**
  * A stats report built one poll at a time (rtcstats formats record whole getStats results).
  * Values are stored column by column, as runs of one value (see Column): a long call costs a slot
- * per change of an attribute, not per poll.
+ * per change of an attribute, not per poll. Sample times are kept on the connection's clock
+ * (see PollClock), shared by its reports.
  */
 export class RowStatsReport implements StatsReport {
   readonly id: string;
   readonly type: string;
-  readonly #ts: number[] = [];
+  readonly #ts: ReportTimes;
   readonly #columns = new Map<string, Column>();
   readonly #numbersCache = new Map<string, Float64Array>();
   readonly #valuesCache = new Map<string, unknown[]>();
@@ -32,17 +35,19 @@ export class RowStatsReport implements StatsReport {
   /** The report object of the last append: a delta append is only valid on the same object. */
   #lastReport: object | undefined;
 
-  constructor(id: string, type: string) {
+  /** `clock`: the connection's, shared by its reports (a report of its own by default). */
+  constructor(id: string, type: string, clock = new PollClock()) {
     this.id = id;
     this.type = type;
+    this.#ts = new ReportTimes(clock);
   }
 
   get size(): number {
-    return this.#ts.length;
+    return this.#ts.size;
   }
 
   get timestamps(): ArrayLike<number> {
-    return this.#ts;
+    return this.#ts.array();
   }
 
   /**
@@ -52,7 +57,7 @@ export class RowStatsReport implements StatsReport {
    * their value without being visited. Without it, or on another object, the whole report is read.
    */
   append(timestamp: number, report: Readonly<Record<string, unknown>>, changed?: object): void {
-    const index = this.#ts.length;
+    const index = this.#ts.size;
     if (changed !== undefined && report === this.#lastReport) this.#appendChanges(index, report, changed);
     else this.#appendAll(index, report);
     this.#lastReport = report;
@@ -137,7 +142,7 @@ export class RowStatsReport implements StatsReport {
     if (cached) return cached;
     const col = this.#columns.get(attribute);
     if (!col) return undefined;
-    const out = columnNumbers(col, this.#ts.length);
+    const out = columnNumbers(col, this.#ts.size);
     this.#numbersCache.set(attribute, out);
     return out;
   }
@@ -148,18 +153,18 @@ export class RowStatsReport implements StatsReport {
     if (cached) return cached;
     const col = this.#columns.get(attribute);
     if (!col) return undefined;
-    const out = columnValues(col, this.#ts.length);
+    const out = columnValues(col, this.#ts.size);
     this.#valuesCache.set(attribute, out);
     return out;
   }
 
   first(attribute: string): unknown {
     const col = this.#columns.get(attribute);
-    return col ? recordedValue(col, firstDefined(col.runs)) : undefined;
+    return col ? firstValue(col) : undefined;
   }
 
   last(attribute: string): unknown {
     const col = this.#columns.get(attribute);
-    return col ? recordedValue(col, lastDefined(col.runs)) : undefined;
+    return col ? lastValue(col) : undefined;
   }
 }

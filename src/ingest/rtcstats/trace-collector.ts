@@ -1,5 +1,6 @@
 import type { ClientInfo, Identity } from '../../model/client-info.js';
 import type { RawPeerConnection } from '../../model/peer-connection.js';
+import { PollClock } from '../../model/poll-clock.js';
 import type { SessionSink } from '../../model/session-sink.js';
 import { StatsStore } from '../../model/stats-report.js';
 import { RowStatsReport } from '../../model/stats-rows.js';
@@ -21,6 +22,8 @@ interface PcState {
   constraints?: unknown;
   events: TraceEvent[];
   reports: Map<string, RowStatsReport>;
+  /** Poll times, shared by the connection's reports. */
+  clock: PollClock;
   descriptions: DescriptionTracker;
 }
 
@@ -92,7 +95,7 @@ export class TraceCollector {
         return;
       }
       if (!series) {
-        series = new RowStatsReport(id, type);
+        series = new RowStatsReport(id, type, pc.clock);
         pc.reports.set(id, series);
       }
       series.append(ts, report, changed);
@@ -100,11 +103,15 @@ export class TraceCollector {
     if (polled) this.#pc(pcId);
   }
 
-  /** Emits every connection, in order of first appearance. */
+  /**
+   * Emits every connection, in order of first appearance. Each one's series are let go as soon as
+   * it is emitted, so that the next one's views are built without them.
+   */
   finish(): void {
     for (const state of this.#pcs.values()) {
       const stats = new StatsStore();
       for (const r of state.reports.values()) stats.set(r);
+      state.reports = new Map();
       const pc: RawPeerConnection = {
         id: state.id,
         url: state.url,
@@ -123,7 +130,13 @@ export class TraceCollector {
   #pc(id: string): PcState {
     let pc = this.#pcs.get(id);
     if (!pc) {
-      pc = { id, events: [], reports: new Map(), descriptions: new DescriptionTracker() };
+      pc = {
+        id,
+        events: [],
+        reports: new Map(),
+        clock: new PollClock(),
+        descriptions: new DescriptionTracker(),
+      };
       this.#pcs.set(id, pc);
     }
     return pc;
