@@ -9,6 +9,7 @@ import {
   stopCarrying,
   writeAt,
 } from './row-columns.js';
+import { SeriesCache } from './series-cache.js';
 import type { StatsReport } from './stats-report.js';
 
 /**
@@ -22,8 +23,8 @@ export class RowStatsReport implements StatsReport {
   readonly type: string;
   readonly #ts: ReportTimes;
   readonly #columns = new Map<string, Column>();
-  readonly #numbersCache = new Map<string, Float64Array>();
-  readonly #valuesCache = new Map<string, unknown[]>();
+  /** Series read last, shared by the connection's reports (see SeriesCache). */
+  readonly #cache: SeriesCache;
   /**
    * Attribute names of the last appended report, in order, with their columns: successive polls
    * of a report list the same attributes in the same order, so most lookups are a string compare.
@@ -35,11 +36,12 @@ export class RowStatsReport implements StatsReport {
   /** The report object of the last append: a delta append is only valid on the same object. */
   #lastReport: object | undefined;
 
-  /** `clock`: the connection's, shared by its reports (a report of its own by default). */
-  constructor(id: string, type: string, clock = new PollClock()) {
+  /** `clock` and `cache`: the connection's, shared by its reports (the report's own by default). */
+  constructor(id: string, type: string, clock = new PollClock(), cache = new SeriesCache()) {
     this.id = id;
     this.type = type;
     this.#ts = new ReportTimes(clock);
+    this.#cache = cache;
   }
 
   get size(): number {
@@ -62,8 +64,6 @@ export class RowStatsReport implements StatsReport {
     else this.#appendAll(index, report);
     this.#lastReport = report;
     this.#ts.push(timestamp);
-    if (this.#numbersCache.size > 0) this.#numbersCache.clear();
-    if (this.#valuesCache.size > 0) this.#valuesCache.clear();
   }
 
   /** The report was left out of a poll (or skipped): the next append reads it whole. */
@@ -138,23 +138,25 @@ export class RowStatsReport implements StatsReport {
   }
 
   numbers(attribute: string): ArrayLike<number> | undefined {
-    const cached = this.#numbersCache.get(attribute);
-    if (cached) return cached;
+    const size = this.#ts.size;
+    const cached = this.#cache.get(this, true, attribute, size);
+    if (cached) return cached as Float64Array;
     const col = this.#columns.get(attribute);
     if (!col) return undefined;
-    const out = columnNumbers(col, this.#ts.size);
-    this.#numbersCache.set(attribute, out);
+    const out = columnNumbers(col, size);
+    this.#cache.set(this, true, attribute, size, out);
     return out;
   }
 
-  /** Like `numbers`, the array is shared between calls: callers must not modify it. */
+  /** Like `numbers`, the array may be shared between calls: callers must not modify it. */
   values(attribute: string): ArrayLike<unknown> | undefined {
-    const cached = this.#valuesCache.get(attribute);
+    const size = this.#ts.size;
+    const cached = this.#cache.get(this, false, attribute, size);
     if (cached) return cached;
     const col = this.#columns.get(attribute);
     if (!col) return undefined;
-    const out = columnValues(col, this.#ts.size);
-    this.#valuesCache.set(attribute, out);
+    const out = columnValues(col, size);
+    this.#cache.set(this, false, attribute, size, out);
     return out;
   }
 
