@@ -17,6 +17,11 @@ export class PollClock {
     return n;
   }
 
+  /** Lets the spare capacity go (times may still come). */
+  trim(): void {
+    this.#times.trim();
+  }
+
   /** `count` times from index `from`: a view, never changed later (the clock only appends). */
   slice(from: number, count: number): Float64Array {
     return this.#times.data.subarray(from, from + count);
@@ -44,6 +49,12 @@ export class ReportTimes {
 
   get size(): number {
     return this.#size;
+  }
+
+  /** Lets the spare capacity go (times may still come). */
+  trim(): void {
+    this.#fromSample.trim();
+    this.#fromEntry.trim();
   }
 
   push(t: number): void {

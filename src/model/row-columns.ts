@@ -106,6 +106,14 @@ export function writeAt(col: Column, index: number, value: unknown): void {
   col.carry = true;
 }
 
+/** Lets the spare capacity of the column's arrays go (more values may still come). */
+export function trimColumn(col: Column): void {
+  col.numbers?.trim();
+  if (col.values) col.values = col.values.slice();
+  col.fromRun.trim();
+  col.fromSample.trim();
+}
+
 /** The attribute left the report at `index`: its value held until there, and is missing after. */
 export function stopCarrying(col: Column, index: number): void {
   if (col.end < index) col.end = index;

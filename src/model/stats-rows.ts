@@ -7,6 +7,7 @@ import {
   lastValue,
   newColumn,
   stopCarrying,
+  trimColumn,
   writeAt,
 } from './row-columns.js';
 import { SeriesCache } from './series-cache.js';
@@ -64,6 +65,15 @@ export class RowStatsReport implements StatsReport {
     else this.#appendAll(index, report);
     this.#lastReport = report;
     this.#ts.push(timestamp);
+  }
+
+  /**
+   * Lets the spare capacity of the report's arrays go, once its polls are read: growing arrays
+   * double, so a quarter of what they hold is spare on average. Appending still works after.
+   */
+  trim(): void {
+    for (const col of this.#columns.values()) trimColumn(col);
+    this.#ts.trim();
   }
 
   /** The report was left out of a poll (or skipped): the next append reads it whole. */

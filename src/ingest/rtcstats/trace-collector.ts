@@ -1,6 +1,7 @@
 import type { ClientInfo, Identity } from '../../model/client-info.js';
 import type { RawPeerConnection } from '../../model/peer-connection.js';
 import { PollClock } from '../../model/poll-clock.js';
+import { SeriesCache } from '../../model/series-cache.js';
 import type { SessionSink } from '../../model/session-sink.js';
 import { StatsStore } from '../../model/stats-report.js';
 import { RowStatsReport } from '../../model/stats-rows.js';
@@ -22,8 +23,9 @@ interface PcState {
   constraints?: unknown;
   events: TraceEvent[];
   reports: Map<string, RowStatsReport>;
-  /** Poll times, shared by the connection's reports. */
+  /** Poll times and the series read last, shared by the connection's reports. */
   clock: PollClock;
+  cache: SeriesCache;
   descriptions: DescriptionTracker;
 }
 
@@ -95,7 +97,7 @@ export class TraceCollector {
         return;
       }
       if (!series) {
-        series = new RowStatsReport(id, type, pc.clock);
+        series = new RowStatsReport(id, type, pc.clock, pc.cache);
         pc.reports.set(id, series);
       }
       series.append(ts, report, changed);
@@ -108,6 +110,11 @@ export class TraceCollector {
    * it is emitted, so that the next one's views are built without them.
    */
   finish(): void {
+    // No more polls: the spare capacity of every connection's series goes before views are built.
+    for (const state of this.#pcs.values()) {
+      state.clock.trim();
+      for (const r of state.reports.values()) r.trim();
+    }
     for (const state of this.#pcs.values()) {
       const stats = new StatsStore();
       for (const r of state.reports.values()) stats.set(r);
@@ -135,6 +142,7 @@ export class TraceCollector {
         events: [],
         reports: new Map(),
         clock: new PollClock(),
+        cache: new SeriesCache(),
         descriptions: new DescriptionTracker(),
       };
       this.#pcs.set(id, pc);
