@@ -13,7 +13,8 @@ export class GrowableFloat64 {
   }
 
   push(value: number): void {
-    if (this.length === this.data.length) this.data = grown(this.data, new Float64Array(Math.max(4, this.length * 2)));
+    if (this.length === this.data.length)
+      this.data = grown(this.data, new Float64Array(Math.max(4, this.length * 2)));
     this.data[this.length++] = value;
   }
 
@@ -37,7 +38,8 @@ export class GrowableInt32 {
   }
 
   push(value: number): void {
-    if (this.length === this.data.length) this.data = grown(this.data, new Int32Array(Math.max(4, this.length * 2)));
+    if (this.length === this.data.length)
+      this.data = grown(this.data, new Int32Array(Math.max(4, this.length * 2)));
     this.data[this.length++] = value;
   }
 
