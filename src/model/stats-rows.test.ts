@@ -68,6 +68,19 @@ describe('RowStatsReport delta appends', () => {
     whole.append(3, { a: 1 });
     expect(read(delta, ['a'])).toEqual(read(whole, ['a']));
   });
+
+  it('reads the same after trim(), and takes appends after it', () => {
+    const polls = [{ a: '1', b: 'x' }, {}, { a: '2' }, { c: 1.5 }, {}];
+    const [whole, delta] = both(polls);
+    const before = read(delta, ['a', 'b', 'c']);
+    delta.trim();
+    whole.trim();
+    expect(read(delta, ['a', 'b', 'c'])).toEqual(before);
+    whole.append(5, { a: '3', b: 'x', c: 1.5 });
+    delta.append(5, { a: '3', b: 'x', c: 1.5 });
+    expect(read(delta, ['a', 'b', 'c'])).toEqual(read(whole, ['a', 'b', 'c']));
+    expect(Array.from(delta.values('a')!)).toEqual(['1', '1', '2', '2', '2', '3']);
+  });
 });
 
 /**

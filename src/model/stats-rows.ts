@@ -1,26 +1,31 @@
+import { PollClock, ReportTimes } from './poll-clock.js';
 import {
   type Column,
   columnNumbers,
   columnValues,
+  firstValue,
+  lastValue,
   newColumn,
-  recordedValue,
   stopCarrying,
+  trimColumn,
   writeAt,
 } from './row-columns.js';
-import { firstDefined, lastDefined, type StatsReport } from './stats-report.js';
+import { SeriesCache } from './series-cache.js';
+import type { StatsReport } from './stats-report.js';
 
 /**
  * A stats report built one poll at a time (rtcstats formats record whole getStats results).
  * Values are stored column by column, as runs of one value (see Column): a long call costs a slot
- * per change of an attribute, not per poll.
+ * per change of an attribute, not per poll. Sample times are kept on the connection's clock
+ * (see PollClock), shared by its reports.
  */
 export class RowStatsReport implements StatsReport {
   readonly id: string;
   readonly type: string;
-  readonly #ts: number[] = [];
+  readonly #ts: ReportTimes;
   readonly #columns = new Map<string, Column>();
-  readonly #numbersCache = new Map<string, Float64Array>();
-  readonly #valuesCache = new Map<string, unknown[]>();
+  /** Series read last, shared by the connection's reports (see SeriesCache). */
+  readonly #cache: SeriesCache;
   /**
    * Attribute names of the last appended report, in order, with their columns: successive polls
    * of a report list the same attributes in the same order, so most lookups are a string compare.
@@ -32,17 +37,20 @@ export class RowStatsReport implements StatsReport {
   /** The report object of the last append: a delta append is only valid on the same object. */
   #lastReport: object | undefined;
 
-  constructor(id: string, type: string) {
+  /** `clock` and `cache`: the connection's, shared by its reports (the report's own by default). */
+  constructor(id: string, type: string, clock = new PollClock(), cache = new SeriesCache()) {
     this.id = id;
     this.type = type;
+    this.#ts = new ReportTimes(clock);
+    this.#cache = cache;
   }
 
   get size(): number {
-    return this.#ts.length;
+    return this.#ts.size;
   }
 
   get timestamps(): ArrayLike<number> {
-    return this.#ts;
+    return this.#ts.array();
   }
 
   /**
@@ -52,13 +60,20 @@ export class RowStatsReport implements StatsReport {
    * their value without being visited. Without it, or on another object, the whole report is read.
    */
   append(timestamp: number, report: Readonly<Record<string, unknown>>, changed?: object): void {
-    const index = this.#ts.length;
+    const index = this.#ts.size;
     if (changed !== undefined && report === this.#lastReport) this.#appendChanges(index, report, changed);
     else this.#appendAll(index, report);
     this.#lastReport = report;
     this.#ts.push(timestamp);
-    if (this.#numbersCache.size > 0) this.#numbersCache.clear();
-    if (this.#valuesCache.size > 0) this.#valuesCache.clear();
+  }
+
+  /**
+   * Lets the spare capacity of the report's arrays go, once its polls are read: growing arrays
+   * double, so a quarter of what they hold is spare on average. Appending still works after.
+   */
+  trim(): void {
+    for (const col of this.#columns.values()) trimColumn(col);
+    this.#ts.trim();
   }
 
   /** The report was left out of a poll (or skipped): the next append reads it whole. */
@@ -133,33 +148,35 @@ export class RowStatsReport implements StatsReport {
   }
 
   numbers(attribute: string): ArrayLike<number> | undefined {
-    const cached = this.#numbersCache.get(attribute);
-    if (cached) return cached;
+    const size = this.#ts.size;
+    const cached = this.#cache.get(this, true, attribute, size);
+    if (cached) return cached as Float64Array;
     const col = this.#columns.get(attribute);
     if (!col) return undefined;
-    const out = columnNumbers(col, this.#ts.length);
-    this.#numbersCache.set(attribute, out);
+    const out = columnNumbers(col, size);
+    this.#cache.set(this, true, attribute, size, out);
     return out;
   }
 
-  /** Like `numbers`, the array is shared between calls: callers must not modify it. */
+  /** Like `numbers`, the array may be shared between calls: callers must not modify it. */
   values(attribute: string): ArrayLike<unknown> | undefined {
-    const cached = this.#valuesCache.get(attribute);
+    const size = this.#ts.size;
+    const cached = this.#cache.get(this, false, attribute, size);
     if (cached) return cached;
     const col = this.#columns.get(attribute);
     if (!col) return undefined;
-    const out = columnValues(col, this.#ts.length);
-    this.#valuesCache.set(attribute, out);
+    const out = columnValues(col, size);
+    this.#cache.set(this, false, attribute, size, out);
     return out;
   }
 
   first(attribute: string): unknown {
     const col = this.#columns.get(attribute);
-    return col ? recordedValue(col, firstDefined(col.runs)) : undefined;
+    return col ? firstValue(col) : undefined;
   }
 
   last(attribute: string): unknown {
     const col = this.#columns.get(attribute);
-    return col ? recordedValue(col, lastDefined(col.runs)) : undefined;
+    return col ? lastValue(col) : undefined;
   }
 }

@@ -1,5 +1,7 @@
 import type { ClientInfo, Identity } from '../../model/client-info.js';
 import type { RawPeerConnection } from '../../model/peer-connection.js';
+import { PollClock } from '../../model/poll-clock.js';
+import { SeriesCache } from '../../model/series-cache.js';
 import type { SessionSink } from '../../model/session-sink.js';
 import { StatsStore } from '../../model/stats-report.js';
 import { RowStatsReport } from '../../model/stats-rows.js';
@@ -21,6 +23,9 @@ interface PcState {
   constraints?: unknown;
   events: TraceEvent[];
   reports: Map<string, RowStatsReport>;
+  /** Poll times and the series read last, shared by the connection's reports. */
+  clock: PollClock;
+  cache: SeriesCache;
   descriptions: DescriptionTracker;
 }
 
@@ -92,7 +97,7 @@ export class TraceCollector {
         return;
       }
       if (!series) {
-        series = new RowStatsReport(id, type);
+        series = new RowStatsReport(id, type, pc.clock, pc.cache);
         pc.reports.set(id, series);
       }
       series.append(ts, report, changed);
@@ -100,11 +105,20 @@ export class TraceCollector {
     if (polled) this.#pc(pcId);
   }
 
-  /** Emits every connection, in order of first appearance. */
+  /**
+   * Emits every connection, in order of first appearance. Each one's series are let go as soon as
+   * it is emitted, so that the next one's views are built without them.
+   */
   finish(): void {
+    // No more polls: the spare capacity of every connection's series goes before views are built.
+    for (const state of this.#pcs.values()) {
+      state.clock.trim();
+      for (const r of state.reports.values()) r.trim();
+    }
     for (const state of this.#pcs.values()) {
       const stats = new StatsStore();
       for (const r of state.reports.values()) stats.set(r);
+      state.reports = new Map();
       const pc: RawPeerConnection = {
         id: state.id,
         url: state.url,
@@ -123,7 +137,14 @@ export class TraceCollector {
   #pc(id: string): PcState {
     let pc = this.#pcs.get(id);
     if (!pc) {
-      pc = { id, events: [], reports: new Map(), descriptions: new DescriptionTracker() };
+      pc = {
+        id,
+        events: [],
+        reports: new Map(),
+        clock: new PollClock(),
+        cache: new SeriesCache(),
+        descriptions: new DescriptionTracker(),
+      };
       this.#pcs.set(id, pc);
     }
     return pc;
