@@ -4,6 +4,12 @@
  * backing array doubles, so appending stays amortized O(1); trim() lets the spare capacity (a
  * quarter of it on average) go once a series is complete.
  */
+/**
+ * Spare elements worth a copy to let go. A copy of a short array costs more than the bytes it frees:
+ * trimming every column of the 17 jitsi test dumps made a pass of them about 3 % slower.
+ */
+const TRIM_SPARE = 16;
+
 export class GrowableFloat64 {
   data: Float64Array;
   length = 0;
@@ -25,7 +31,7 @@ export class GrowableFloat64 {
 
   /** Lets the spare capacity go: no more values are coming. */
   trim(): void {
-    if (this.data.length > this.length) this.data = this.data.slice(0, this.length);
+    if (this.data.length - this.length > TRIM_SPARE) this.data = this.data.slice(0, this.length);
   }
 }
 
@@ -45,7 +51,7 @@ export class GrowableInt32 {
 
   /** Lets the spare capacity go: no more values are coming. */
   trim(): void {
-    if (this.data.length > this.length) this.data = this.data.slice(0, this.length);
+    if (this.data.length - this.length > TRIM_SPARE) this.data = this.data.slice(0, this.length);
   }
 }
 

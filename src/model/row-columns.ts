@@ -109,7 +109,8 @@ export function writeAt(col: Column, index: number, value: unknown): void {
 /** Lets the spare capacity of the column's arrays go (more values may still come). */
 export function trimColumn(col: Column): void {
   col.numbers?.trim();
-  if (col.values) col.values = col.values.slice();
+  // A short array's slack is a few slots: not worth a copy.
+  if (col.values && col.values.length > 64) col.values = col.values.slice();
   col.fromRun.trim();
   col.fromSample.trim();
 }
