@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { captureIo } from '../../test/support/cli-io.js';
 import { fixture } from '../../test/support/fixtures.js';
-import { longJitsiDump } from '../../test/support/long-jitsi.js';
+import { manyReportsJitsiDump } from '../../test/support/long-jitsi.js';
 import { cliCommand } from '../../test/support/processes.js';
 import type { AnalyzeResponseData } from '../model/payload/analyze-response-data.js';
 import { PROCESSOR_VERSION } from '../version.js';
@@ -214,11 +214,12 @@ describe('callscope analyze', () => {
   });
 
   it('reports a dump too large for the heap limit, and goes on with the next file', async () => {
-    // 100 MB of jitsi polls: analyzing them needs a heap of 80 to 100 MiB, past a 64 MiB limit.
-    // In the analyzing process, that was a fatal abort (exit 134) with no word on the file.
+    // 40 MB of jitsi polls whose stats ids never repeat: analyzing them needs more than a 64 MiB
+    // heap (30 MB of them did not fit). In the analyzing process, that was a fatal abort (exit 134)
+    // with no word on the file.
     const dir = mkdtempSync(join(tmpdir(), 'callscope-cli-'));
     const big = join(dir, 'long-call.ndjson');
-    const bytes = longJitsiDump(100e6);
+    const bytes = manyReportsJitsiDump(40e6);
     writeFileSync(big, bytes);
     const small = fixture('jitsi', 'chrome-relay');
     const io = captureIo();
