@@ -1,8 +1,7 @@
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import type { Direction, RtpStream } from '../../computed/rtp-streams.js';
-import { max, min, sampleAt } from '../../computed/series-math.js';
+import { kthSmallest, max, min, sampleAt } from '../../computed/series-math.js';
 import { activeFrom } from '../../computed/stream-samples.js';
-import { kthSmallest } from '../order-statistic.js';
 import { quarterKey } from '../quarter-key.js';
 
 export const THRESHOLDS = {

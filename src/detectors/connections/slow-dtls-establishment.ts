@@ -1,7 +1,7 @@
 import { selectedPairRtts } from '../../computed/ice-transport.js';
+import { kthSmallest } from '../../computed/series-math.js';
 import { type Detector, defineDetector } from '../detector.js';
 import { loggedDelay } from '../logged-delay.js';
-import { kthSmallest } from '../order-statistic.js';
 import { ms, severitySteps, stepSeverity } from '../severity.js';
 
 /** The DTLS handshake after ICE took long: a lossy path retransmitted handshake flights. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kthSmallest } from './order-statistic.js';
+import { kthSmallest } from './series-math.js';
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
@@ -29,17 +29,16 @@ describe('kthSmallest', () => {
     expect(kthSmallest([], 0)).toBeNaN();
   });
 
-  it('stays fast on input ordered against a median-of-three pivot', () => {
-    // Sorted, reversed, organ-pipe and all-equal input, 200 000 values each.
-    const n = 200_000;
+  it('reads sorted, reversed, organ-pipe and all-equal input (worst cases of a median-of-three pivot)', () => {
+    // Their cost is checked by npm run bench:hostile, not here.
+    const n = 20_000;
     const inputs = [
       Array.from({ length: n }, (_, i) => i),
       Array.from({ length: n }, (_, i) => n - i),
       Array.from({ length: n }, (_, i) => Math.min(i, n - i)),
       new Array<number>(n).fill(5),
     ];
-    const start = performance.now();
-    for (const values of inputs) expect(kthSmallest(values, n >> 2)).toBe(sorted(values)[n >> 2]);
-    expect(performance.now() - start).toBeLessThan(5_000);
+    for (const values of inputs)
+      for (const k of [0, n >> 2, n >> 1, n - 1]) expect(kthSmallest(values, k)).toBe(sorted(values)[k]);
   });
 });
