@@ -1,6 +1,7 @@
 import type { Description } from '../../computed/signaling.js';
 import { type LineIds, lineIds } from './sdp-line-ids.js';
 import { changedLocalDescriptions, isMLine, sdpLines } from './sdp-lines.js';
+import { StampedScratch } from './stamped-scratch.js';
 
 /** What the application changed between a created description and the one it applied. */
 export interface LocalEdit {
@@ -208,15 +209,8 @@ function commonSubsequence(x: readonly number[], y: readonly number[], size: num
   }
   // The positions of each line in x as a list from last to first: last[id] the last one, before[]
   // the one before each (-1: none), in scratch arrays indexed by line number.
-  if (last.length < size) {
-    last = new Int32Array(Math.max(size, 2 * last.length));
-    lastStamp = new Int32Array(last.length);
-  }
-  if (stamp === 0x7fffffff) {
-    lastStamp.fill(0);
-    stamp = 0;
-  }
-  const current = ++stamp;
+  const current = scratch.next(size);
+  const { marks: lastStamp, values: last } = scratch;
   const before = new Int32Array(Math.max(0, hx - lo));
   for (let i = lo; i < hx; i++) {
     const id = x[i]!;
@@ -243,7 +237,5 @@ function commonSubsequence(x: readonly number[], y: readonly number[], size: num
   return lo + (x.length - hx) + tails.length;
 }
 
-/** Scratch for commonSubsequence, indexed by line number: valid where stamped with the current call. */
-let last = new Int32Array(256);
-let lastStamp = new Int32Array(256);
-let stamp = 0;
+/** Scratch for commonSubsequence: last[id] valid where lastStamp[id] holds the current stamp. */
+const scratch = new StampedScratch();

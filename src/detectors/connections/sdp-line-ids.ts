@@ -1,5 +1,6 @@
 import type { Description } from '../../computed/signaling.js';
 import { isMLine, sdpLines, unorderedMLine } from './sdp-lines.js';
+import { StampedScratch } from './stamped-scratch.js';
 
 /**
  * The lines of one side's descriptions of a connection, numbered: equal lines, equal numbers. The
@@ -35,7 +36,8 @@ export class LineIds {
     const prevIds = prev ? this.#of.get(prev)! : ids;
     // Where each number stands in the previous description: after a line inserted or moved, the
     // walk goes on from where that line stood there.
-    const at = nextStamp(this.#ids.size);
+    const at = scratch.next(this.#ids.size);
+    const { marks, values: positions } = scratch;
     for (let k = 0; k < prevIds.length && prev; k++) {
       marks[prevIds[k]!] = at;
       positions[prevIds[k]!] = k;
@@ -101,24 +103,8 @@ export function lineIds(descriptions: readonly Description[]): LineIds {
   return ids;
 }
 
-/**
- * Scratch marks (and positions) indexed by line number, reused across calls: a line is marked with the current
- * stamp, so starting anew needs a new stamp rather than clearing.
- */
-let marks = new Int32Array(256);
-let positions = new Int32Array(256);
-let stamp = 0;
-function nextStamp(size: number): number {
-  if (marks.length < size) {
-    marks = new Int32Array(Math.max(size, 2 * marks.length));
-    positions = new Int32Array(marks.length);
-  }
-  if (stamp === 0x7fffffff) {
-    marks.fill(0);
-    stamp = 0;
-  }
-  return ++stamp;
-}
+/** Where each number stands in the previous description (LineIds.of), and duplicate marks. */
+const scratch = new StampedScratch();
 
 /**
  * Lines present more than once within the same section (session part or one m= section), each
@@ -127,12 +113,14 @@ function nextStamp(size: number): number {
 export function duplicatedLines(d: Description, ids: LineIds = new LineIds()): string[] {
   const lines = sdpLines(d);
   const numbers = ids.of(d);
-  let section = nextStamp(ids.size);
+  let section = scratch.next(ids.size);
+  // The same size on every call below: the arrays stay these.
+  const marks = scratch.marks;
   // Duplicates are rare: the set of those reported is made for the first.
   let dupes: Set<number> | undefined;
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    if (isMLine(lines[i]!)) section = nextStamp(ids.size);
+    if (isMLine(lines[i]!)) section = scratch.next(ids.size);
     const id = numbers[i]!;
     if (marks[id] !== section) {
       marks[id] = section;
