@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,9 @@ import { defineConfig } from 'vitest/config';
  * are reused from file to file too, loaded modules kept: importing the service stack (Fastify, the
  * storage, the MCP SDK, the analysis) anew for each file was most of the CPU time of its short files.
  * Every file closes what it opens; none changes process-wide state (environment, globals, mocks).
+ *
+ * One test file per core: vitest's default leaves one core free, which on a 2-core machine ran one
+ * file at a time while most service files wait on child processes, sockets and timers.
  */
 const CORE = ['model', 'ingest', 'computed', 'detectors', 'causes', 'scoring', 'catalog', 'analysis'].map(
   (dir) => `src/${dir}/**/*.test.ts`,
@@ -15,6 +19,7 @@ const CORE = ['model', 'ingest', 'computed', 'detectors', 'causes', 'scoring', '
 
 export default defineConfig({
   test: {
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

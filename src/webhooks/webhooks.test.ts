@@ -121,7 +121,10 @@ describe('webhooks end to end', () => {
     };
     expect(event.data.observationsCount).toEqual(session.data.observationsCount);
     const l = await delivered(account, hook.id);
-    expect(l.data[0]).toMatchObject({ status: 'delivered', attempts: 1, lastStatus: 200, lastError: null });
+    // One attempt, unless a loaded machine made the receiver's answer miss the 1.5 s deadline: then
+    // each attempt the receiver saw was counted, and the last one delivered.
+    expect(l.data[0]).toMatchObject({ status: 'delivered', lastStatus: 200, lastError: null });
+    expect(l.data[0]!.attempts).toBe(at('/analyzed').length);
     expect(l.data[0]!.id).toBe(r.headers['callscope-delivery']);
     // Another account's token sees neither the webhook nor its log.
     const other = await service.account();
@@ -190,9 +193,11 @@ describe('webhooks end to end', () => {
     try {
       await analyze(account);
       const l = await delivered(account, hook.id);
-      expect(l.data[0]).toMatchObject({ attempts: 3, lastStatus: 200 });
+      // Two 500s then a 200: three attempts (more only if an answer missed the 1.5 s deadline on a
+      // loaded machine; every attempt reached the receiver either way).
       const bodies = at('/flaky').map((r) => r.body);
-      expect(bodies.length).toBe(3);
+      expect(bodies.length).toBeGreaterThanOrEqual(3);
+      expect(l.data[0]).toMatchObject({ attempts: bodies.length, lastStatus: 200 });
       expect(new Set(bodies).size).toBe(1);
       // Each attempt is signed anew (its own timestamp), each signature valid.
       for (const r of at('/flaky'))
@@ -213,7 +218,10 @@ describe('webhooks end to end', () => {
     try {
       await analyze(account);
       const l = await delivered(account, hook.id);
-      expect(l.data[0]).toMatchObject({ attempts: 2, lastStatus: 200 });
+      // The hanging attempt and the one that delivered (more only if an answer missed the deadline
+      // on a loaded machine).
+      expect(at('/slow').length).toBeGreaterThanOrEqual(2);
+      expect(l.data[0]).toMatchObject({ attempts: at('/slow').length, lastStatus: 200 });
       // The second attempt came once the first had had its time (CALLSCOPE_WEBHOOK_TIMEOUT_MS,
       // 1.5 s from the attempt's start, a little before the receiver had read the request).
       const [first, second] = at('/slow');
