@@ -2,12 +2,18 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../service/api-error.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
+/**
+ * dist/web (or src/web from sources). The bundled command's modules sit in dist/bin, beside it
+ * (scripts/bundle-cli.mjs checks this module is bundled there).
+ */
+const HERE = ((dir: string) => (basename(dir) === 'bin' ? join(dir, '..', 'web') : dir))(
+  dirname(fileURLToPath(import.meta.url)),
+);
 /** Compiled browser modules (dist/web/client) or, when running from sources, their .ts files. */
 const CLIENT_DIR = join(HERE, 'client');
 export const STATIC_DIR = join(HERE, 'static');
