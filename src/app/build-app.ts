@@ -32,6 +32,7 @@ import { PROCESSOR_VERSION } from '../version.js';
 import { webRoutes } from '../web/index.js';
 import { webhooksRoutes } from '../webhooks/routes.js';
 import { startWebhooks } from '../webhooks/service.js';
+import { lazyCompilers } from './lazy-schemas.js';
 import { mcpPathItem } from './openapi-mcp.js';
 
 export interface AppOptions {
@@ -84,6 +85,7 @@ export async function buildApp(ctx: ServiceContext, options: AppOptions = {}): P
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
+    schemaController: { compilersFactory: lazyCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
   installErrorHandler(app);
   refuseWhileClosing(app);
