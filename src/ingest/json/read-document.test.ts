@@ -87,3 +87,38 @@ describe('one value longer than a reader takes', () => {
     expect(e.message).not.toMatch(/JSON: The dump/);
   });
 });
+
+describe('a document in pieces', () => {
+  /** Every value the reader hands on, with its path. */
+  async function read(chunks: Buffer[]): Promise<string[]> {
+    const seen: string[] = [];
+    const collect: JsonVisitor = {
+      enter: () => 'descend',
+      value: (path, value) => seen.push(`${path.join('.')}=${JSON.stringify(value)}`),
+    };
+    await readJsonDocument(
+      (async function* () {
+        yield* chunks;
+      })(),
+      collect,
+    );
+    return seen;
+  }
+  const text = JSON.stringify({ a: [1, 2, 3], b: { c: 'é'.repeat(50), d: null }, e: 'tail' });
+  const bytes = Buffer.from(text);
+  const cuts = [0, 7, 20, 33, bytes.length];
+  const slices = (from: Buffer) => cuts.slice(1).map((end, i) => from.subarray(cuts[i], end));
+
+  it('reads the same values whether its pieces are slices of one buffer, copies, or slices out of their order', async () => {
+    const whole = await read([bytes]);
+    expect(whole.length).toBeGreaterThan(5);
+    expect(await read(slices(bytes))).toEqual(whole);
+    expect(await read(slices(bytes).map((s) => Buffer.from(s)))).toEqual(whole);
+    // Slices of one buffer that do not follow each other in it: the second half stored first.
+    const half = cuts[2]!;
+    const swapped = Buffer.concat([bytes.subarray(half), bytes.subarray(0, half)]);
+    const tail = swapped.subarray(0, bytes.length - half);
+    const head = swapped.subarray(bytes.length - half);
+    expect(await read([head, tail])).toEqual(whole);
+  });
+});

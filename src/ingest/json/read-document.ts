@@ -36,7 +36,7 @@ export async function readJsonDocument(
       return;
     }
   }
-  const whole = Buffer.concat(parts)
+  const whole = joined(parts, size)
     .toString('utf8')
     .replace(/^\uFEFF/, '');
   let value: unknown;
@@ -52,6 +52,22 @@ export async function readJsonDocument(
     );
   }
   walkValue(value, visitor);
+}
+
+/**
+ * The parts as one buffer. A file read whole comes as consecutive slices of one buffer: they are
+ * viewed as one, not copied (a copy of every small dump that cost about 3 % of its analysis).
+ */
+function joined(parts: Buffer[], size: number): Buffer {
+  const first = parts[0];
+  if (!first) return Buffer.alloc(0);
+  let end = first.byteOffset + first.length;
+  for (let i = 1; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part.buffer !== first.buffer || part.byteOffset !== end) return Buffer.concat(parts, size);
+    end += part.length;
+  }
+  return Buffer.from(first.buffer, first.byteOffset, size);
 }
 
 async function streamDocument(
