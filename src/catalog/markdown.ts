@@ -1,5 +1,6 @@
 import type { Detector } from '../detectors/detector.js';
 import type { ObservationExplanation } from '../model/catalog.js';
+import { compareText } from '../model/compare-text.js';
 import { causesMarkdown } from './causes-markdown.js';
 import { explanations } from './explanation.js';
 
@@ -34,7 +35,7 @@ export function observationPage(explanation: ObservationExplanation, detector: D
 
 /** docs/observations/README.md: the catalog as a table, grouped by category. */
 export function observationIndex(detectors: readonly Detector[]): string {
-  const sorted = [...detectors].sort((a, b) => a.meta.type.localeCompare(b.meta.type));
+  const sorted = [...detectors].sort((a, b) => compareText(a.meta.type, b.meta.type));
   const categories = [...new Set(sorted.map((d) => d.meta.category))].sort();
   const tags = new Set(sorted.flatMap((d) => d.meta.tags));
   const lines = [

@@ -1,3 +1,4 @@
+import { compareText } from '../model/compare-text.js';
 import addIceCandidateFailure from './connections/add-ice-candidate-failure.js';
 import callEndedDuringSetup from './connections/call-ended-during-setup.js';
 import connectionChurn from './connections/connection-churn.js';
@@ -212,7 +213,7 @@ export const DETECTORS: readonly Detector[] = [
   weakCertificateFingerprint,
   weakDtlsVersion,
   weakSrtpCipher,
-].sort((a, b) => a.meta.type.localeCompare(b.meta.type));
+].sort((a, b) => compareText(a.meta.type, b.meta.type));
 
 export const DETECTOR_BY_TYPE: ReadonlyMap<string, Detector> = new Map(
   DETECTORS.map((d) => [d.meta.type, d]),

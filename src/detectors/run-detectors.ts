@@ -1,5 +1,6 @@
 import { attributeCauses } from '../causes/attribute.js';
 import type { SessionView } from '../computed/session-view.js';
+import { compareText } from '../model/compare-text.js';
 import { MEASUREMENT_FIELDS } from '../model/observation-terms.js';
 import type { Episode, Observation } from '../model/payload/observation.js';
 import type { Detector, DetectorContext, Finding } from './detector.js';
@@ -44,7 +45,7 @@ export function runDetectors(session: SessionView, detectors: readonly Detector[
     (a, b) =>
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
       (a.firstSeenAt ?? Number.POSITIVE_INFINITY) - (b.firstSeenAt ?? Number.POSITIVE_INFINITY) ||
-      a.type.localeCompare(b.type),
+      compareText(a.type, b.type),
   );
   return { observations, errors, notApplicable: notApplicable.sort() };
 }

@@ -1,4 +1,5 @@
 import { SEVERITY_RANK } from '../../detectors/severity.js';
+import { compareText } from '../../model/compare-text.js';
 import type { Observation, ObservationsCount, Severity, Tag } from '../../model/payload/observation.js';
 
 export function observationsCount(observations: readonly Observation[]): ObservationsCount {
@@ -28,6 +29,6 @@ export function tagClouds(
       (a, b) =>
         b.total - a.total ||
         SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
-        a.tag.localeCompare(b.tag),
+        compareText(a.tag, b.tag),
     );
 }

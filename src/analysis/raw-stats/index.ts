@@ -1,6 +1,7 @@
 import type { DumpInput } from '../../ingest/input.js';
 import type { ReadOptions } from '../../ingest/read-dump.js';
 import type { RawConnection, RawReport, RawStatsIndex } from '../../model/api/raw-stats.js';
+import { compareText } from '../../model/compare-text.js';
 import { type StatsReport, toNumber } from '../../model/stats-report.js';
 import { visitDump } from './sink.js';
 
@@ -23,7 +24,7 @@ export function describeReport(report: StatsReport): RawReport {
     }
     if (samples > 0) attributes.push({ name, numeric, samples });
   }
-  attributes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  attributes.sort((a, b) => compareText(a.name, b.name));
   return {
     id: report.id,
     type: report.type,
