@@ -73,7 +73,7 @@ export class AnalysisThread {
       this.#heapMb === undefined ? "the engine's default heap limit" : `the ${this.#heapMb} MiB heap limit`;
     return (
       `too large to analyze within ${limit}. Allow more with --heap-mb ` +
-      '(an rtcstats or jitsi dump needs a heap of about its size; a webrtc-internals dump, much less)'
+      '(an rtcstats or jitsi dump needs more the more distinct stats objects it holds; a webrtc-internals dump, little)'
     );
   }
 

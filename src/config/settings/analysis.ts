@@ -37,7 +37,7 @@ export const ANALYSIS_SETTINGS = [
     type: 'integer',
     min: 64,
     description:
-      "Largest JavaScript heap of one analysis worker, in MiB: an analysis that needs more is stopped (413 file_too_large) and its worker replaced. An rtcstats or jitsi dump needs a heap of about its size (200 MB: 150 to 200 MiB); a webrtc-internals dump is read as a stream and needs much less (200 MB and 1 GiB: within 128 MiB). Unset: V8's own limit, which it sizes from the host's memory (about 4 GiB on hosts of 16 GiB or more), for each worker.",
+      "Largest JavaScript heap of one analysis worker, in MiB: an analysis that needs more is stopped (413 file_too_large) and its worker replaced. What an rtcstats or jitsi dump needs grows with how many distinct stats objects it holds more than with its length (a 200 MB call of a few connections: within 48 MiB; 30 MB whose stats ids never repeat: more than 64 MiB); a webrtc-internals dump is read as a stream (200 MB and 1 GiB: within 128 MiB). Unset: V8's own limit, which it sizes from the host's memory (about 4 GiB on hosts of 16 GiB or more), for each worker.",
   },
   {
     key: 'analysisTimeoutMs',
