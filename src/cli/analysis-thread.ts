@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
-import { AnalysisMemoryError, AnalysisPool } from '../worker/analysis-pool.js';
+import type { AnalysisPool } from '../worker/analysis-pool.js';
 import { sendToPort } from '../worker/port-stream.js';
 import { isDirectory, runTask } from '../worker/run-task.js';
 import type { AnalysisTask } from '../worker/task.js';
@@ -49,11 +49,14 @@ export class AnalysisThread {
       sending = sendToPort(source.input, input.port1).finally(() => input.port1.close());
     } else throw new Error('analyze reads files and streams');
     try {
-      return fileReport(source, await this.#threads().run(task, transfer));
+      return fileReport(source, await (await this.#threads()).run(task, transfer));
     } catch (error) {
       const ms = performance.now() - started;
-      if (error instanceof AnalysisMemoryError)
-        return { file: source.label, kind: 'unreadable', error: this.#tooLarge(), ms };
+      const outOfMemory = await import('../worker/analysis-pool.js').then(
+        (pool) => error instanceof pool.AnalysisMemoryError,
+        () => false,
+      );
+      if (outOfMemory) return { file: source.label, kind: 'unreadable', error: this.#tooLarge(), ms };
       // The thread failed, not the dump (a missing worker file, a crash): ours to report.
       const why = (error as Error).stack ?? String(error);
       return { file: source.label, kind: 'internal', error: `internal error: ${why}`, ms };
@@ -77,8 +80,13 @@ export class AnalysisThread {
     );
   }
 
-  /** One thread, started on first use; piscina replaces it when the heap limit stopped it. */
-  #threads(): AnalysisPool {
+  /**
+   * One thread, started on first use; piscina replaces it when the heap limit stopped it. The pool's
+   * module is loaded then too: piscina took 60-110 ms to load on a loaded machine, which a small
+   * dump analyzed in this thread does not need.
+   */
+  async #threads(): Promise<AnalysisPool> {
+    const { AnalysisPool } = await import('../worker/analysis-pool.js');
     this.#pool ??= new AnalysisPool({
       workers: 1,
       // One dump at a time: the queue never holds one.

@@ -2,7 +2,7 @@ import { unreadable } from '../errors.js';
 import { DEFAULT_MAX_LINE_LENGTH, forEachLine } from '../lines.js';
 import { peek } from '../peek.js';
 import { PrettyJsonReader } from './pretty-reader.js';
-import { TokenJsonReader } from './token-reader.js';
+import type { TokenJsonReader } from './token-reader.js';
 import { type JsonVisitor, walkValue } from './visitor.js';
 
 /**
@@ -84,7 +84,10 @@ async function streamDocument(
     reader.end();
     return;
   }
-  const reader = new TokenJsonReader(visitor, maxValueBytes);
+  // Loaded for the documents that need it, past 16 MiB on one line: the tokenizer's package took
+  // 16-28 ms to load, part of every cold `callscope analyze` of a small dump.
+  const { TokenJsonReader: Reader } = await import('./token-reader.js');
+  const reader: TokenJsonReader = new Reader(visitor, maxValueBytes);
   for await (const chunk of all) reader.write(chunk);
   reader.end();
 }
