@@ -19,6 +19,7 @@ export type ReportSink = (id: string, report: Report, changed: Report | undefine
  * it is emitted, and keep its values, not the object. Returns false when the value is not a poll.
  */
 export interface StatsDecoder {
+  /** Takes `value` over: it is freshly parsed, and decoders may keep and change its objects. */
   decode(value: unknown, recordTime: number | undefined, emit: ReportSink): boolean;
 }
 
@@ -138,7 +139,8 @@ export class LegacyDeltaDecoder implements StatsDecoder {
       const carriesOn = !dropAbsent || state?.poll === poll - 1 || raw.type === undefined;
       const prev = state && carriesOn ? state.report : undefined;
       const own = raw.timestamp === 0 || raw.timestamp === undefined ? top : (toMs(raw.timestamp) ?? top);
-      const merged = prev ? applyDelta(prev, raw) : { ...raw };
+      // A new report is the parsed object itself, no copy: nothing else holds it (see decode).
+      const merged = prev ? applyDelta(prev, raw) : raw;
       merged.timestamp = own;
       const changed = prev ? raw : undefined;
       if (state) {
