@@ -12,19 +12,20 @@ type Numbers = Float64Array | Int32Array;
  * backing array doubles, so appending stays amortized O(1); trim() lets the spare capacity (a
  * quarter of it on average) go once a series is complete.
  */
-class Growable<T extends Numbers> {
+abstract class Growable<T extends Numbers> {
   data: T;
   length = 0;
-  readonly #make: (length: number) => T;
 
-  constructor(make: (length: number) => T, capacity: number) {
-    this.#make = make;
-    this.data = make(capacity);
+  constructor(capacity: number) {
+    this.data = this.make(capacity);
   }
+
+  /** A new backing array (a method, not a function passed in: that was a closure per instance). */
+  protected abstract make(length: number): T;
 
   push(value: number): void {
     if (this.length === this.data.length) {
-      const grown = this.#make(Math.max(4, this.length * 2));
+      const grown = this.make(Math.max(4, this.length * 2));
       grown.set(this.data);
       this.data = grown;
     }
@@ -44,12 +45,20 @@ class Growable<T extends Numbers> {
 
 export class GrowableFloat64 extends Growable<Float64Array> {
   constructor(capacity = 4) {
-    super((length) => new Float64Array(length), capacity);
+    super(capacity);
+  }
+
+  protected make(length: number): Float64Array {
+    return new Float64Array(length);
   }
 }
 
 export class GrowableInt32 extends Growable<Int32Array> {
   constructor(capacity = 2) {
-    super((length) => new Int32Array(length), capacity);
+    super(capacity);
+  }
+
+  protected make(length: number): Int32Array {
+    return new Int32Array(length);
   }
 }
