@@ -24,7 +24,7 @@ export class PollClock {
 
   /** `count` times from index `from`: a view, never changed later (the clock only appends). */
   slice(from: number, count: number): Float64Array {
-    return this.#times.data.subarray(from, from + count);
+    return this.#times.typed().subarray(from, from + count);
   }
 }
 
