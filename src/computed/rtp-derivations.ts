@@ -50,8 +50,7 @@ export function inbound(
   // Round trip time of the inbound direction comes from RTCP sender reports (remote-outbound-rtp).
   const remote = linkedRemote(r, 'remote-outbound-rtp', stream, store);
   const rtt = remote?.numbers('roundTripTime');
-  if (remote && rtt && lastFinite(rtt) !== undefined)
-    s.rttMs = sampleAt(remote.timestamps, rtt, t, 1000);
+  if (remote && rtt && lastFinite(rtt) !== undefined) s.rttMs = sampleAt(remote.timestamps, rtt, t, 1000);
   const buffered = num('jitterBufferDelay', track);
   const emitted = num('jitterBufferEmittedCount', track);
   if (buffered && emitted) s.jitterBufferMs = intervalRatio(buffered, emitted, 1000);
@@ -134,8 +133,7 @@ export function outbound(
     if (lost && lastFinite(lost) !== undefined && sent && reports && lastFinite(reports) !== undefined) {
       const perReport = lossPerReport(rt, lostEnvelope(lost), sampleAt(t, sent, rt), reports);
       s.lossPercent = sampleAt(rt, perReport, t);
-    } else if (fraction && lastFinite(fraction) !== undefined)
-      s.lossPercent = sampleAt(rt, fraction, t, 100);
+    } else if (fraction && lastFinite(fraction) !== undefined) s.lossPercent = sampleAt(rt, fraction, t, 100);
     else if (lost && lastFinite(lost) !== undefined && sent) {
       const lostThen = sampleAt(rt, lost, t);
       s.lossPercent = intervalPercent(lostThen, subtract(sent, lostThen));

@@ -190,7 +190,8 @@ export function lastValue(col: Column): unknown {
   const numbers = col.numbers;
   if (!numbers) return lastDefined(col.values!);
   const data = numbers.data;
-  for (let k = numbers.length - 1; k >= 0; k--) if (!Number.isNaN(data[k]!)) return recordedValue(col, data[k]);
+  for (let k = numbers.length - 1; k >= 0; k--)
+    if (!Number.isNaN(data[k]!)) return recordedValue(col, data[k]);
   return undefined;
 }
 

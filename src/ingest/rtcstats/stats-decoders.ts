@@ -48,7 +48,8 @@ export class FullStatsDecoder implements StatsDecoder {
     if (!isObject(value)) return false;
     for (const id in value) {
       const report = value[id];
-      if (isObject(report)) emit(id, withTimestamp(report, report.timestamp, recordTime), undefined, undefined);
+      if (isObject(report))
+        emit(id, withTimestamp(report, report.timestamp, recordTime), undefined, undefined);
     }
     return true;
   }
@@ -161,7 +162,10 @@ export class LegacyDeltaDecoder implements StatsDecoder {
         state.report = merged;
         state.poll = poll;
         state.changed = changed;
-      } else this.#states.set(id, (state = { report: merged, poll, changed, held: undefined }));
+      } else {
+        state = { report: merged, poll, changed, held: undefined };
+        this.#states.set(id, state);
+      }
       // Jitsi: the poll is what it lists, in its order.
       if (dropAbsent) emit(id, merged, changed, state);
     }
