@@ -50,8 +50,7 @@ export function inbound(
   // Round trip time of the inbound direction comes from RTCP sender reports (remote-outbound-rtp).
   const remote = linkedRemote(r, 'remote-outbound-rtp', stream, store);
   const rtt = remote?.numbers('roundTripTime');
-  if (remote && rtt && lastFinite(rtt) !== undefined)
-    s.rttMs = scaled(sampleAt(remote.timestamps, rtt, t), 1000);
+  if (remote && rtt && lastFinite(rtt) !== undefined) s.rttMs = sampleAt(remote.timestamps, rtt, t, 1000);
   const buffered = num('jitterBufferDelay', track);
   const emitted = num('jitterBufferEmittedCount', track);
   if (buffered && emitted) s.jitterBufferMs = intervalRatio(buffered, emitted, 1000);
@@ -111,9 +110,9 @@ export function outbound(
   if (remote) {
     const rt = remote.timestamps;
     const rtt = remote.numbers('roundTripTime');
-    if (rtt && lastFinite(rtt) !== undefined) s.rttMs = scaled(sampleAt(rt, rtt, t), 1000);
+    if (rtt && lastFinite(rtt) !== undefined) s.rttMs = sampleAt(rt, rtt, t, 1000);
     const jitter = remote.numbers('jitter');
-    if (jitter && lastFinite(jitter) !== undefined) s.jitterMs = scaled(sampleAt(rt, jitter, t), 1000);
+    if (jitter && lastFinite(jitter) !== undefined) s.jitterMs = sampleAt(rt, jitter, t, 1000);
     const fraction = remote.numbers('fractionLost');
     const lost = remote.numbers('packetsLost');
     setTotal(totals, 'remotePacketsLost', lastFinite(lost));
@@ -134,10 +133,11 @@ export function outbound(
     if (lost && lastFinite(lost) !== undefined && sent && reports && lastFinite(reports) !== undefined) {
       const perReport = lossPerReport(rt, lostEnvelope(lost), sampleAt(t, sent, rt), reports);
       s.lossPercent = sampleAt(rt, perReport, t);
-    } else if (fraction && lastFinite(fraction) !== undefined)
-      s.lossPercent = scaled(sampleAt(rt, fraction, t), 100);
-    else if (lost && lastFinite(lost) !== undefined && sent)
-      s.lossPercent = intervalPercent(sampleAt(rt, lost, t), subtract(sent, sampleAt(rt, lost, t)));
+    } else if (fraction && lastFinite(fraction) !== undefined) s.lossPercent = sampleAt(rt, fraction, t, 100);
+    else if (lost && lastFinite(lost) !== undefined && sent) {
+      const lostThen = sampleAt(rt, lost, t);
+      s.lossPercent = intervalPercent(lostThen, subtract(sent, lostThen));
+    }
   }
   const target = num('targetBitrate');
   if (target && lastFinite(target) !== undefined) s.targetBitrateKbps = scaled(target, 1 / 1000);

@@ -247,14 +247,20 @@ export function scaled(values: ArrayLike<number>, factor: number): Float64Array 
 
 /**
  * Values of a series sampled at other times: for each time in `at`, the last value recorded at or
- * before it (remote RTCP-based reports update on their own schedule).
+ * before it (remote RTCP-based reports update on their own schedule), times `factor` (what
+ * scaled() of the result gives, without a second array: most sampled series are then scaled).
  */
-export function sampleAt(t: ArrayLike<number>, v: ArrayLike<number>, at: ArrayLike<number>): Float64Array {
+export function sampleAt(
+  t: ArrayLike<number>,
+  v: ArrayLike<number>,
+  at: ArrayLike<number>,
+  factor = 1,
+): Float64Array {
   const out = new Float64Array(at.length).fill(Number.NaN);
   let j = -1;
   for (let i = 0; i < at.length; i++) {
     while (j + 1 < t.length && t[j + 1]! <= at[i]!) j++;
-    if (j >= 0) out[i] = v[j]!;
+    if (j >= 0) out[i] = v[j]! * factor;
   }
   return out;
 }

@@ -24,7 +24,7 @@ export class PollClock {
 
   /** `count` times from index `from`: a view, never changed later (the clock only appends). */
   slice(from: number, count: number): Float64Array {
-    return this.#times.data.subarray(from, from + count);
+    return this.#times.typed().subarray(from, from + count);
   }
 }
 
@@ -37,9 +37,11 @@ export class PollClock {
 export class ReportTimes {
   readonly #clock: PollClock;
   #size = 0;
-  /** Stretch s covers samples from `#fromSample[s]` on, at clock entries from `#fromEntry[s]` on. */
-  readonly #fromSample = new GrowableInt32();
-  readonly #fromEntry = new GrowableInt32();
+  /**
+   * Stretch s covers samples from `#stretches[2s]` on, at clock entries from `#stretches[2s + 1]`
+   * on: pairs in one array, one allocation per report rather than two.
+   */
+  readonly #stretches = new GrowableInt32();
   #lastEntry = -2;
   #array: Float64Array | undefined;
 
@@ -53,15 +55,14 @@ export class ReportTimes {
 
   /** Lets the spare capacity go (times may still come). */
   trim(): void {
-    this.#fromSample.trim();
-    this.#fromEntry.trim();
+    this.#stretches.trim();
   }
 
   push(t: number): void {
     const entry = this.#clock.mark(t);
     if (entry !== this.#lastEntry + 1) {
-      this.#fromSample.push(this.#size);
-      this.#fromEntry.push(entry);
+      this.#stretches.push(this.#size);
+      this.#stretches.push(entry);
     }
     this.#lastEntry = entry;
     this.#size++;
@@ -71,18 +72,17 @@ export class ReportTimes {
   /** The times, one per sample. Shared between calls until the next push: not to be modified. */
   array(): Float64Array {
     if (this.#array) return this.#array;
-    const stretches = this.#fromSample.length;
-    const fromSample = this.#fromSample.data;
-    const fromEntry = this.#fromEntry.data;
-    if (stretches <= 1) {
-      this.#array = this.#clock.slice(stretches === 0 ? 0 : fromEntry[0]!, this.#size);
+    const n = this.#stretches.length;
+    const pairs = this.#stretches.data;
+    if (n <= 2) {
+      this.#array = this.#clock.slice(n === 0 ? 0 : pairs[1]!, this.#size);
       return this.#array;
     }
     const out = new Float64Array(this.#size);
-    for (let s = 0; s < stretches; s++) {
-      const from = fromSample[s]!;
-      const to = s + 1 < stretches ? fromSample[s + 1]! : this.#size;
-      out.set(this.#clock.slice(fromEntry[s]!, to - from), from);
+    for (let s = 0; s < n; s += 2) {
+      const from = pairs[s]!;
+      const to = s + 2 < n ? pairs[s + 2]! : this.#size;
+      out.set(this.#clock.slice(pairs[s + 1]!, to - from), from);
     }
     this.#array = out;
     return out;

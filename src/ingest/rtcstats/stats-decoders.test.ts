@@ -6,7 +6,10 @@ import { LegacyDeltaDecoder, type Report, V3StatsDecoder } from './stats-decoder
 function decodeAll(decoder: LegacyDeltaDecoder | V3StatsDecoder, polls: unknown[]) {
   return polls.map((poll, i) => {
     const out: [string, Report, Report | undefined][] = [];
-    decoder.decode(poll, 1000 * (i + 1), (id, report, changed) => out.push([id, { ...report }, changed]));
+    // Decoders take their input over: each run gets its own copy of the shared polls.
+    decoder.decode(structuredClone(poll), 1000 * (i + 1), (id, report, changed) =>
+      out.push([id, { ...report }, changed]),
+    );
     return out;
   });
 }

@@ -9,7 +9,21 @@ export type Report = Record<string, unknown>;
  * object carries on from it (undefined when it started over): most of a delta-compressed poll is
  * unchanged, and series then skip what did not change (see RowStatsReport.append).
  */
-export type ReportSink = (id: string, report: Report, changed: Report | undefined) => void;
+export type ReportSink = (
+  id: string,
+  report: Report,
+  changed: Report | undefined,
+  slot: ReportSlot | undefined,
+) => void;
+
+/**
+ * The same object at every poll for one report id, from decoders that keep one per id: the
+ * receiver of the reports may keep what it looked up for the id in `held` (its series, its
+ * normalized type) rather than look it up again at every poll.
+ */
+export interface ReportSlot {
+  held: unknown;
+}
 
 /**
  * Turns the recorded value of one getStats record into the full set of reports of that poll,
@@ -19,6 +33,7 @@ export type ReportSink = (id: string, report: Report, changed: Report | undefine
  * it is emitted, and keep its values, not the object. Returns false when the value is not a poll.
  */
 export interface StatsDecoder {
+  /** Takes `value` over: it is freshly parsed, and decoders may keep and change its objects. */
   decode(value: unknown, recordTime: number | undefined, emit: ReportSink): boolean;
 }
 
@@ -33,7 +48,8 @@ export class FullStatsDecoder implements StatsDecoder {
     if (!isObject(value)) return false;
     for (const id in value) {
       const report = value[id];
-      if (isObject(report)) emit(id, withTimestamp(report, report.timestamp, recordTime), undefined);
+      if (isObject(report))
+        emit(id, withTimestamp(report, report.timestamp, recordTime), undefined, undefined);
     }
     return true;
   }
@@ -72,7 +88,7 @@ export class V3StatsDecoder implements StatsDecoder {
       const merged = prev ? applyDelta(prev, delta) : delta;
       merged.timestamp = typeof delta.timestamp === 'number' ? delta.timestamp : t;
       next.set(id, merged);
-      emit(id, merged, prev ? delta : undefined);
+      emit(id, merged, prev ? delta : undefined, undefined);
     }
     let carried = 0;
     for (const [id, prev] of this.#base) {
@@ -82,7 +98,7 @@ export class V3StatsDecoder implements StatsDecoder {
       // with its own timestamp (remote RTCP-based reports) keeps it.
       if (prev.timestamp === this.#prevT) prev.timestamp = t;
       next.set(id, prev);
-      emit(id, prev, NO_CHANGES);
+      emit(id, prev, NO_CHANGES, undefined);
     }
     this.#base = next;
     this.#prevT = t;
@@ -91,7 +107,7 @@ export class V3StatsDecoder implements StatsDecoder {
   }
 }
 
-interface ReportState {
+interface ReportState extends ReportSlot {
   report: Report;
   /** The last poll that listed the report, and what it changed. */
   poll: number;
@@ -132,29 +148,33 @@ export class LegacyDeltaDecoder implements StatsDecoder {
     for (const id in body) {
       const raw = body[id];
       if (id === 'timestamp' || !isObject(raw)) continue;
-      const state = this.#states.get(id);
+      let state = this.#states.get(id);
       // A report back after polls that left it out: a delta (no `type`, which only a full report
       // repeats) carries on from its last values; a full report starts over.
       const carriesOn = !dropAbsent || state?.poll === poll - 1 || raw.type === undefined;
       const prev = state && carriesOn ? state.report : undefined;
       const own = raw.timestamp === 0 || raw.timestamp === undefined ? top : (toMs(raw.timestamp) ?? top);
-      const merged = prev ? applyDelta(prev, raw) : { ...raw };
+      // A new report is the parsed object itself, no copy: nothing else holds it (see decode).
+      const merged = prev ? applyDelta(prev, raw) : raw;
       merged.timestamp = own;
       const changed = prev ? raw : undefined;
       if (state) {
         state.report = merged;
         state.poll = poll;
         state.changed = changed;
-      } else this.#states.set(id, { report: merged, poll, changed });
+      } else {
+        state = { report: merged, poll, changed, held: undefined };
+        this.#states.set(id, state);
+      }
       // Jitsi: the poll is what it lists, in its order.
-      if (dropAbsent) emit(id, merged, changed);
+      if (dropAbsent) emit(id, merged, changed, state);
     }
     // Older clients: every report seen so far, in order of first appearance.
     if (!dropAbsent) {
       let carried = 0;
       this.#states.forEach((s, id) => {
         if (s.poll !== poll) carried++;
-        emit(id, s.report, s.poll === poll ? s.changed : NO_CHANGES);
+        emit(id, s.report, s.poll === poll ? s.changed : NO_CHANGES, s);
       });
       this.budget?.carry(carried);
     }

@@ -29,6 +29,13 @@ interface PcState {
   descriptions: DescriptionTracker;
 }
 
+/** What the collector keeps in a decoder's slot for a report id (see ReportSlot). */
+interface HeldSeries {
+  rawType: unknown;
+  type: string;
+  series: RowStatsReport;
+}
+
 /** Events that describe the client or the page rather than a connection, whatever pc id they carry. */
 const CLIENT_METHOD =
   /^(navigator\.|MediaStreamTrack\.|HTMLMediaElement\.|getUserMedia|getDisplayMedia|enumerateDevices)/;
@@ -86,11 +93,15 @@ export class TraceCollector {
   /** One getStats record of a connection, decoded by the connection's `decoder`. */
   stats(pcId: string, decoder: StatsDecoder, value: unknown, time: number | undefined): void {
     let pc: PcState | undefined;
-    const polled = decoder.decode(value, time, (id, report, changed) => {
+    const polled = decoder.decode(value, time, (id, report, changed, slot) => {
       pc ??= this.#pc(pcId);
-      const type = normalizeStatsType(report.type);
       const ts = typeof report.timestamp === 'number' ? report.timestamp : time;
-      let series = pc.reports.get(id);
+      // The series and type found at the id's last poll, while its type is the same string.
+      const rawType = report.type;
+      const held = slot?.held as HeldSeries | undefined;
+      const known = held !== undefined && held.rawType === rawType;
+      const type = known ? held.type : normalizeStatsType(rawType);
+      let series = known ? held.series : pc.reports.get(id);
       if (!type || ts === undefined) {
         // Skipped: the changes of this poll never reach the series, so its next append reads all.
         series?.resync();
@@ -100,6 +111,7 @@ export class TraceCollector {
         series = new RowStatsReport(id, type, pc.clock, pc.cache);
         pc.reports.set(id, series);
       }
+      if (slot && !known) slot.held = { rawType, type, series } satisfies HeldSeries;
       series.append(ts, report, changed);
     });
     if (polled) this.#pc(pcId);

@@ -165,8 +165,11 @@ export class MappedStatsReport implements StatsReport {
       return undefined;
     }
     if (src.scale === undefined && src.min === undefined) {
-      const base = this.#base.values(src.from);
-      return fromStart ? firstOf(base) : lastOf(base);
+      // Renamed: the base's own last value, which reports read without expanding the series (a
+      // legacy counter's is strings rebuilt from numbers, one per sample). Not `first`: a
+      // webrtc-internals report's values start where its times do, and its `first` looks earlier.
+      if (!fromStart) return this.#base.last(src.from);
+      return firstOf(this.#base.values(src.from));
     }
     const values = this.numbers(attribute);
     return fromStart ? firstOf(values) : lastOf(values);
