@@ -1,15 +1,6 @@
 import { PollClock, ReportTimes } from './poll-clock.js';
-import {
-  type Column,
-  columnNumbers,
-  columnValues,
-  firstValue,
-  lastValue,
-  newColumn,
-  stopCarrying,
-  trimColumn,
-  writeAt,
-} from './row-columns.js';
+import { columnNumbers, columnValues, firstValue, lastValue } from './row-column-read.js';
+import { type Column, newColumn, stopCarrying, trimColumn, writeAt } from './row-columns.js';
 import { SeriesCache } from './series-cache.js';
 import type { StatsReport } from './stats-report.js';
 

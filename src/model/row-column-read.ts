@@ -1,0 +1,101 @@
+/** Reading a stats column (row-columns.ts) back: its first and last values and its samples. */
+import type { Column } from './row-columns.js';
+import { firstDefined, lastDefined, toNumber } from './stats-report.js';
+
+/** A run's value as recorded (the string of a digits column's number). */
+const recordedValue = (col: Column, v: unknown): unknown =>
+  col.digits && typeof v === 'number' && !Number.isNaN(v) ? String(v) : v;
+
+/**
+ * The first recorded (non-missing) value. A numeric column's runs are read in place: a view of
+ * them (subarray) is an object to allocate, and its first one moves a small array off the heap;
+ * `last` is read for every report by views and detectors.
+ */
+export function firstValue(col: Column): unknown {
+  if (col.count === 1) return onlyValue(col);
+  const numbers = col.numbers;
+  if (!numbers) return firstDefined(col.values!);
+  const data = numbers.data;
+  for (let k = 0; k < numbers.length; k++) if (!Number.isNaN(data[k]!)) return recordedValue(col, data[k]);
+  return undefined;
+}
+
+/** The last recorded (non-missing) value (see firstValue). */
+export function lastValue(col: Column): unknown {
+  if (col.count === 1) return onlyValue(col);
+  const numbers = col.numbers;
+  if (!numbers) return lastDefined(col.values!);
+  const data = numbers.data;
+  for (let k = numbers.length - 1; k >= 0; k--)
+    if (!Number.isNaN(data[k]!)) return recordedValue(col, data[k]);
+  return undefined;
+}
+
+/** The recorded value of a column of one run, or undefined when it is missing. */
+function onlyValue(col: Column): unknown {
+  const v = col.first;
+  if (v === undefined || v === null || (typeof v === 'number' && Number.isNaN(v))) return undefined;
+  return recordedValue(col, v);
+}
+
+/**
+ * Calls `fill(from, to, k)` for each run k, over samples [from, to). Runs inside a stretch are
+ * one sample long; the last run of a stretch lasts until the next stretch (or `end`).
+ */
+function forEachRun(col: Column, fill: (from: number, to: number, k: number) => void): void {
+  const n = col.stretches ? col.stretches.length : 0;
+  const pairs = col.stretches?.data;
+  let k0 = 0;
+  let from = col.firstSample;
+  for (let s = 0; ; s += 2) {
+    const last = s >= n;
+    const k1 = last ? col.count : pairs![s]!;
+    const to = last ? col.end : pairs![s + 1]!;
+    const at = from - k0;
+    for (let k = k0; k < k1 - 1; k++) fill(at + k, at + k + 1, k);
+    fill(at + k1 - 1, to, k1 - 1);
+    if (last) return;
+    k0 = k1;
+    from = to;
+  }
+}
+
+/**
+ * The column as numbers over `size` samples (NaN where missing): one conversion per run (legacy
+ * stats record numbers as strings; converting them was most of what reading a series cost).
+ */
+export function columnNumbers(col: Column, size: number): Float64Array {
+  const out = new Float64Array(size);
+  out.fill(Number.NaN, 0, col.firstSample);
+  let n = Number.NaN;
+  const single = col.count === 1;
+  const only = col.numeric ? (col.first as number) : toNumber(col.first);
+  const numbers = col.numbers?.data;
+  const values = col.values;
+  forEachRun(col, (from, to, k) => {
+    n = single ? only : numbers ? numbers[k]! : toNumber(values![k]);
+    // Plain loop rather than fill(): most runs of a changing counter are one sample long.
+    for (let i = from; i < to; i++) out[i] = n;
+  });
+  out.fill(col.carry ? n : Number.NaN, col.end, size);
+  return out;
+}
+
+/** The column as recorded over `size` samples (undefined where missing). */
+export function columnValues(col: Column, size: number): unknown[] {
+  const out: unknown[] = new Array(size).fill(undefined);
+  let v: unknown;
+  const single = col.count === 1;
+  const numbers = col.numbers?.data;
+  const values = col.values;
+  forEachRun(col, (from, to, k) => {
+    const run = single ? col.first : numbers ? numbers[k]! : values![k];
+    if (col.numeric) {
+      const n = run as number;
+      v = Number.isNaN(n) ? undefined : col.digits ? String(n) : n;
+    } else v = run;
+    for (let i = from; i < to; i++) out[i] = v;
+  });
+  if (col.carry) out.fill(v, col.end, size);
+  return out;
+}
