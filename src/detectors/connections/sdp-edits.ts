@@ -1,4 +1,5 @@
 import type { Description } from '../../computed/signaling.js';
+import { RunMemo } from '../run-memo.js';
 import { type LineIds, lineIds } from './sdp-line-ids.js';
 import { changedLocalDescriptions, sdpLines } from './sdp-lines.js';
 import { StampedScratch } from './stamped-scratch.js';
@@ -22,7 +23,7 @@ export interface LocalEdit {
  * both munging detectors (memoised per description list): matching the lines of two SDPs is most
  * of what those detectors cost.
  */
-const editsOf = new WeakMap<readonly Description[], LocalEdit[]>();
+const editsOf = new RunMemo<readonly Description[], LocalEdit[]>();
 export function localEdits(descriptions: readonly Description[]): LocalEdit[] {
   let edits = editsOf.get(descriptions);
   if (!edits) {

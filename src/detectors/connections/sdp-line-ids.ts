@@ -1,4 +1,5 @@
 import type { Description } from '../../computed/signaling.js';
+import { RunMemo } from '../run-memo.js';
 import { isMLine, sdpLines, unorderedMLine } from './sdp-lines.js';
 import { StampedScratch } from './stamped-scratch.js';
 
@@ -139,7 +140,7 @@ interface Numbered {
  * Memoised per description list (one side of a connection): the detectors share the numbering.
  * The whole list is numbered at once and sealed, so the numbering holds no line.
  */
-const idsOf = new WeakMap<readonly Description[], LineIds>();
+const idsOf = new RunMemo<readonly Description[], LineIds>();
 export function lineIds(descriptions: readonly Description[]): LineIds {
   let ids = idsOf.get(descriptions);
   if (!ids) {

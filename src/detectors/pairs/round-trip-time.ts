@@ -5,6 +5,7 @@ import type { PeerConnectionView } from '../../computed/peer-connection-view.js'
 import type { Direction } from '../../computed/rtp-streams.js';
 import { appendAll } from '../../computed/series-math.js';
 import { type Detector, defineDetector } from '../detector.js';
+import { RunMemo } from '../run-memo.js';
 import { byExtent, ms, severitySteps, stepLimit, stepSeverity, worse } from '../severity.js';
 import { SOURCES } from '../sources.js';
 import { activeFrom } from '../support.js';
@@ -30,7 +31,7 @@ interface RttSamples {
  * RTT samples (ms) of a connection for one direction: RTCP of its streams, STUN as a fallback for
  * outgoing. Memoised per connection and direction (applies() and run() both read them).
  */
-const samplesOf = new WeakMap<PeerConnectionView, Map<Direction, RttSamples>>();
+const samplesOf = new RunMemo<PeerConnectionView, Map<Direction, RttSamples>>();
 export function rttSamples(pc: PeerConnectionView, direction: Direction): RttSamples {
   let byDirection = samplesOf.get(pc);
   if (!byDirection) {
