@@ -21,6 +21,13 @@ describe('packSeries', () => {
     expect(series.a![2]).toBe(3);
   });
 
+  it('leaves long series as they are', () => {
+    const long = { a: new Float64Array(1000), b: new Float64Array(1000) };
+    const { a } = long;
+    packSeries(long);
+    expect(long.a).toBe(a);
+  });
+
   it('leaves a single series as it is', () => {
     const only = Float64Array.of(1);
     const series = { only };

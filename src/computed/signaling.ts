@@ -105,12 +105,12 @@ export function signaling(pc: RawPeerConnection): Signaling {
     | { at: number | undefined; initiator: 'local' | 'remote'; iceRestart: boolean }
     | undefined;
   let lastSignalingState = 'stable';
-  const read = new Map<string, Parsed>();
+  const recent: Parsed[] = [];
   for (const e of pc.events) {
     const t = e.timestamp;
     const sdp = sdpOf(e.value);
     if (sdp !== undefined) {
-      const { text, summary } = parsedOnce(read, e.value as { sdp: string }, sdp);
+      const { text, summary } = parsedOnce(recent, e.value as { sdp: string }, sdp);
       const d: Description = {
         type: descriptionType(e.value),
         sdp: text,
@@ -214,21 +214,28 @@ interface Parsed {
 }
 
 /**
- * The description `sdp` read once per connection: the offer createOffer returned comes back in
- * setLocalDescription, as the same text in another string. Equal texts share one string (the
- * event's value is given the first one, which it equals) and one summary, which no reader changes:
- * on the 200 MB short-series bench dump a third of the descriptions repeated the one before,
- * 3.9 MB of text and 4.2 MB of summaries that lived as long as the session.
+ * The description `sdp` read once when it repeats a recent one: the offer createOffer returned
+ * comes back in setLocalDescription, as the same text in another string. Equal texts share one
+ * string (the event's value is given the first one, which it equals) and one summary, which no
+ * reader changes: on the 200 MB short-series bench dump a third of the descriptions repeated the
+ * one before, 3.9 MB of text and 4.2 MB of summaries that lived as long as the session. Compared
+ * with the last few only, not hashed into a map: hashing every description cost about as much as
+ * the parses it saved.
  */
-function parsedOnce(read: Map<string, Parsed>, value: { sdp: string }, sdp: string): Parsed {
-  let parsed = read.get(sdp);
-  if (parsed) value.sdp = parsed.text;
-  else {
-    parsed = { text: sdp, summary: parseSdp(sdp) };
-    read.set(sdp, parsed);
+function parsedOnce(recent: Parsed[], value: { sdp: string }, sdp: string): Parsed {
+  for (const parsed of recent) {
+    if (parsed.text !== sdp) continue;
+    value.sdp = parsed.text;
+    return parsed;
   }
+  const parsed = { text: sdp, summary: parseSdp(sdp) };
+  if (recent.length === RECENT_DESCRIPTIONS) recent.shift();
+  recent.push(parsed);
   return parsed;
 }
+
+/** How many of the last distinct descriptions a new one is compared with (parsedOnce). */
+const RECENT_DESCRIPTIONS = 4;
 
 function sdpOf(value: unknown): string | undefined {
   if (isObject(value) && typeof value.sdp === 'string' && value.sdp.length > 0) return value.sdp;

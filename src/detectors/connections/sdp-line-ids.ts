@@ -1,3 +1,4 @@
+import type { SdpSummary } from '../../computed/sdp.js';
 import type { Description } from '../../computed/signaling.js';
 import { RunMemo } from '../run-memo.js';
 import { isMLine, sdpLines, unorderedMLine } from './sdp-lines.js';
@@ -23,8 +24,12 @@ export class LineIds {
   #size = 0;
   /** 1 at the number of each m= line. */
   #mLine = new Uint8Array(256);
-  readonly #of = new WeakMap<Description, Int32Array>();
-  readonly #unordered = new WeakMap<Description, Int32Array>();
+  /**
+   * By summary, not by description: descriptions of equal text share their summary (signaling.ts),
+   * and so their numbers, numbered once.
+   */
+  readonly #of = new WeakMap<SdpSummary, Int32Array>();
+  readonly #unordered = new WeakMap<SdpSummary, Int32Array>();
   /** The number of each m= line's payload-sorted form, by the line's own number. */
   readonly #sorted = new Map<number, number>();
   /** The last description numbered of each source, and the last one, with their lines. */
@@ -44,7 +49,7 @@ export class LineIds {
 
   /** The number of each line of `d` (sdpLines(d)). Shared arrays: callers must not modify them. */
   of(d: Description): Int32Array {
-    const known = this.#of.get(d);
+    const known = this.#of.get(d.summary);
     if (known) return known;
     if (this.#sealed) throw new Error('a description outside the numbered list');
     const lines = sdpLines(d);
@@ -71,7 +76,7 @@ export class LineIds {
       ids[i] = id;
       if (id < marks.length && marks[id] === at) j = positions[id]! + 1;
     }
-    this.#of.set(d, ids);
+    this.#of.set(d.summary, ids);
     const numbered = { lines, ids };
     this.#lastOf.set(d.source, numbered);
     this.#last = numbered;
@@ -80,7 +85,7 @@ export class LineIds {
 
   /** The numbers of the lines of `d` with each m= line's payload types sorted (unorderedMLine). */
   unorderedOf(d: Description): Int32Array {
-    let ids = this.#unordered.get(d);
+    let ids = this.#unordered.get(d.summary);
     if (ids) return ids;
     const exact = this.of(d);
     ids = exact;
@@ -98,7 +103,7 @@ export class LineIds {
       if (ids === exact) ids = exact.slice();
       ids[i] = u;
     }
-    this.#unordered.set(d, ids);
+    this.#unordered.set(d.summary, ids);
     return ids;
   }
 
