@@ -1,6 +1,7 @@
 import type { RawPeerConnection } from '../model/peer-connection.js';
 import type { StatsReport, StatsStore } from '../model/stats-report.js';
 import { relayProtocolOf } from './ice-candidate.js';
+import { packSeries } from './packed-series.js';
 import { pairById } from './pair-lookup.js';
 import { dropLegacyRttWarmup } from './pair-rtt.js';
 import { lastNumber } from './report-values.js';
@@ -90,6 +91,7 @@ export function iceTransports(pc: RawPeerConnection): IceTransports {
   const pairs: CandidatePair[] = [];
   for (const r of store.ofType('candidate-pair')) pairs.push(buildPair(r, store));
   if (pc.flags.legacyStats) for (const p of pairs) if (p.series.rttMs) dropLegacyRttWarmup(p.series.rttMs);
+  for (const p of pairs) packSeries(p.series);
   const transports = store.ofType('transport').map(buildTransport);
   const selected = selectedHistory(store, pairs);
   // Each pair's candidate ids are read at every change that selects it: one reader per attribute.

@@ -1,6 +1,7 @@
 import type { RawPeerConnection } from '../model/peer-connection.js';
 import type { StatsReport, StatsStore } from '../model/stats-report.js';
 import { continued, resetPoints } from './counter-continuity.js';
+import { packSeries } from './packed-series.js';
 import { inbound, outbound } from './rtp-derivations.js';
 import type { Direction, RtpStream } from './rtp-stream-types.js';
 import { lastFinite, ratePerSecond, sampleAt } from './series-math.js';
@@ -37,7 +38,9 @@ export function rtpStreams(pc: RawPeerConnection): RtpStream[] {
     if (report.type !== 'inbound-rtp' && report.type !== 'outbound-rtp') continue;
     if (report.size === 0) continue;
     const stream = buildStream(pc.id, report, pc.stats);
-    if (stream) out.push(stream);
+    if (!stream) continue;
+    packSeries(stream.series);
+    out.push(stream);
   }
   return out;
 }

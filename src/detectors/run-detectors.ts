@@ -4,6 +4,7 @@ import { compareText } from '../model/compare-text.js';
 import { MEASUREMENT_FIELDS } from '../model/observation-terms.js';
 import type { Episode, Observation } from '../model/payload/observation.js';
 import type { Detector, DetectorContext, Finding } from './detector.js';
+import { releaseRunMemos } from './run-memo.js';
 import { SEVERITY_RANK } from './severity.js';
 
 export interface DetectorRun {
@@ -38,8 +39,12 @@ export function runDetectors(session: SessionView, detectors: readonly Detector[
       }
     }
   };
-  run(detectors.filter((d) => d.meta.stage !== 'cause'));
-  run(detectors.filter((d) => d.meta.stage === 'cause'));
+  try {
+    run(detectors.filter((d) => d.meta.stage !== 'cause'));
+    run(detectors.filter((d) => d.meta.stage === 'cause'));
+  } finally {
+    releaseRunMemos();
+  }
   attributeCauses(observations, detectors);
   observations.sort(
     (a, b) =>

@@ -3,6 +3,7 @@ import type { PeerConnectionView } from '../computed/peer-connection-view.js';
 import type { Direction, MediaKind, RtpStream, SeriesName } from '../computed/rtp-streams.js';
 import type { SessionView } from '../computed/session-view.js';
 import { activeFrom } from '../computed/stream-samples.js';
+import { RunMemo } from './run-memo.js';
 
 export { activeFrom };
 
@@ -17,7 +18,7 @@ interface StreamFilter {
  * thousands of streams building each anew was a quarter of the detectors' time. Shared arrays:
  * callers must not modify them (readonly says so).
  */
-const listsOf = new WeakMap<SessionView, Map<string, readonly StreamOf[]>>();
+const listsOf = new RunMemo<SessionView, Map<string, readonly StreamOf[]>>();
 function memo(session: SessionView, key: string, build: () => readonly StreamOf[]): readonly StreamOf[] {
   let lists = listsOf.get(session);
   if (!lists) {

@@ -3,6 +3,7 @@ import type { Direction, RtpStream } from '../../computed/rtp-streams.js';
 import { kthSmallest, max, min, sampleAt } from '../../computed/series-math.js';
 import { activeFrom } from '../../computed/stream-samples.js';
 import { quarterKey } from '../quarter-key.js';
+import { RunMemo } from '../run-memo.js';
 
 export const THRESHOLDS = {
   /** A rate under this share of the highest it had reached has fallen. */
@@ -52,7 +53,7 @@ export interface CongestionSignal {
  * Memoised per connection and direction: applies() and run() of both congestion detectors read it,
  * and building it is most of what they cost.
  */
-const signals = new WeakMap<PeerConnectionView, Map<Direction, CongestionSignal | undefined>>();
+const signals = new RunMemo<PeerConnectionView, Map<Direction, CongestionSignal | undefined>>();
 export function congestionSignal(pc: PeerConnectionView, direction: Direction): CongestionSignal | undefined {
   let byDirection = signals.get(pc);
   if (!byDirection) {
@@ -259,7 +260,7 @@ export function latencyStep(pc: PeerConnectionView, start: number, end: number):
  * The tenth percentile of a connection's round-trip times, undefined with fewer than six. Memoised
  * per connection: latencyStep asks for it once per congested stretch, in both directions.
  */
-const rttBaselines = new WeakMap<PeerConnectionView, number | undefined>();
+const rttBaselines = new RunMemo<PeerConnectionView, number | undefined>();
 function rttBaseline(pc: PeerConnectionView): number | undefined {
   if (rttBaselines.has(pc)) return rttBaselines.get(pc);
   const all: number[] = [];

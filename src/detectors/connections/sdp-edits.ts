@@ -1,6 +1,7 @@
 import type { Description } from '../../computed/signaling.js';
+import { RunMemo } from '../run-memo.js';
 import { type LineIds, lineIds } from './sdp-line-ids.js';
-import { changedLocalDescriptions, isMLine, sdpLines } from './sdp-lines.js';
+import { changedLocalDescriptions, sdpLines } from './sdp-lines.js';
 import { StampedScratch } from './stamped-scratch.js';
 
 /** What the application changed between a created description and the one it applied. */
@@ -22,7 +23,7 @@ export interface LocalEdit {
  * both munging detectors (memoised per description list): matching the lines of two SDPs is most
  * of what those detectors cost.
  */
-const editsOf = new WeakMap<readonly Description[], LocalEdit[]>();
+const editsOf = new RunMemo<readonly Description[], LocalEdit[]>();
 export function localEdits(descriptions: readonly Description[]): LocalEdit[] {
   let edits = editsOf.get(descriptions);
   if (!edits) {
@@ -172,20 +173,18 @@ export function reorderedLines(edit: LocalEdit): number {
   const { ids } = edit;
   const before = new Set<number>();
   const unorderedBefore = new Set<number>();
-  const createdLines = sdpLines(edit.created);
   const exactBefore = ids.of(edit.created);
   const sortedBefore = ids.unorderedOf(edit.created);
-  for (let i = 0; i < createdLines.length; i++) {
-    if (!isMLine(createdLines[i]!)) continue;
+  for (let i = 0; i < exactBefore.length; i++) {
+    if (!ids.isMLine(exactBefore[i]!)) continue;
     before.add(exactBefore[i]!);
     unorderedBefore.add(sortedBefore[i]!);
   }
-  const appliedLines = sdpLines(edit.applied);
   const exactAfter = ids.of(edit.applied);
   const sortedAfter = ids.unorderedOf(edit.applied);
   let payloadOrder = 0;
-  for (let i = 0; i < appliedLines.length; i++) {
-    if (isMLine(appliedLines[i]!) && !before.has(exactAfter[i]!) && unorderedBefore.has(sortedAfter[i]!))
+  for (let i = 0; i < exactAfter.length; i++) {
+    if (ids.isMLine(exactAfter[i]!) && !before.has(exactAfter[i]!) && unorderedBefore.has(sortedAfter[i]!))
       payloadOrder++;
   }
   return moved + payloadOrder;

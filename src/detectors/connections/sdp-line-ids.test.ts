@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSdp } from '../../computed/sdp.js';
 import type { Description } from '../../computed/signaling.js';
-import { duplicatedLines, LineIds } from './sdp-line-ids.js';
+import { duplicatedLines, LineIds, lineIds } from './sdp-line-ids.js';
 import { sdpLines } from './sdp-lines.js';
 
 const description = (source: string, lines: readonly string[]): Description => {
@@ -41,6 +41,19 @@ describe('LineIds', () => {
     expect(ids.of(a)[0]).not.toBe(ids.of(b)[0]);
     expect(ids.unorderedOf(a)[0]).toBe(ids.unorderedOf(b)[0]);
     expect(ids.unorderedOf(a)[1]).toBe(ids.of(a)[1]);
+  });
+  it('keeps the numbers once sealed: m= lines still sort, a description outside the list is refused', () => {
+    const a = description('o', ['v=0', 'm=audio 9 RTP 1 2', 'a=x']);
+    const b = description('o', ['v=0', 'a=y', 'm=audio 9 RTP 2 1', 'a=x']);
+    const fresh = new LineIds();
+    const sealed = lineIds([a, b]);
+    expect([...sealed.of(a)]).toEqual([...fresh.of(a)]);
+    expect([...sealed.of(b)]).toEqual([...fresh.of(b)]);
+    expect(sealed.isMLine(sealed.of(a)[1]!)).toBe(true);
+    expect(sealed.isMLine(sealed.of(a)[2]!)).toBe(false);
+    expect(sealed.unorderedOf(a)[1]).toBe(sealed.unorderedOf(b)[2]);
+    expect(sealed.unorderedOf(b)[3]).toBe(sealed.of(a)[2]);
+    expect(() => sealed.of(description('o', ['v=0']))).toThrow();
   });
 });
 

@@ -1,4 +1,6 @@
+import type { SdpSummary } from '../../computed/sdp.js';
 import type { Description } from '../../computed/signaling.js';
+import { RunMemo } from '../run-memo.js';
 import { isMLine, sdpLines, unorderedMLine } from './sdp-lines.js';
 import { StampedScratch } from './stamped-scratch.js';
 
@@ -10,33 +12,54 @@ import { StampedScratch } from './stamped-scratch.js';
  * A description mostly repeats the lines of the previous one of its source (the next offer is the
  * last one with a new version), in the same order: walking both, a line equal to the next one
  * there takes its number without being hashed (three in four lines of a long recorded call).
+ *
+ * Once a connection's list is numbered (lineIds), the numbering is sealed: it keeps the numbers and
+ * the m= lines, not the other lines, which the table of every line would otherwise keep alive for
+ * the session's life (10.7 MB of tables and 11 MB of line strings for the 703 connections of a
+ * 200 MB dump).
  */
 export class LineIds {
-  readonly #ids = new Map<string, number>();
-  readonly #of = new WeakMap<Description, Int32Array>();
-  readonly #unordered = new WeakMap<Description, Int32Array>();
+  /** Every line numbered, by its text; after seal(), only the m= lines (unorderedOf numbers more). */
+  #ids = new Map<string, number>();
+  #size = 0;
+  /** 1 at the number of each m= line. */
+  #mLine = new Uint8Array(256);
+  /**
+   * By summary, not by description: descriptions of equal text share their summary (signaling.ts),
+   * and so their numbers, numbered once.
+   */
+  readonly #of = new WeakMap<SdpSummary, Int32Array>();
+  readonly #unordered = new WeakMap<SdpSummary, Int32Array>();
   /** The number of each m= line's payload-sorted form, by the line's own number. */
   readonly #sorted = new Map<number, number>();
-  readonly #lastOf = new Map<string, Description>();
-  #last: Description | undefined;
+  /** The last description numbered of each source, and the last one, with their lines. */
+  #lastOf = new Map<string, Numbered>();
+  #last: Numbered | undefined;
+  #sealed = false;
 
   /** How many distinct lines were numbered: every number is below it. */
   get size(): number {
-    return this.#ids.size;
+    return this.#size;
+  }
+
+  /** Whether the line numbered `id` is an m= line (a section starts there). */
+  isMLine(id: number): boolean {
+    return this.#mLine[id] === 1;
   }
 
   /** The number of each line of `d` (sdpLines(d)). Shared arrays: callers must not modify them. */
   of(d: Description): Int32Array {
-    let ids = this.#of.get(d);
-    if (ids) return ids;
+    const known = this.#of.get(d.summary);
+    if (known) return known;
+    if (this.#sealed) throw new Error('a description outside the numbered list');
     const lines = sdpLines(d);
-    ids = new Int32Array(lines.length);
+    const ids = new Int32Array(lines.length);
     const prev = this.#lastOf.get(d.source) ?? this.#last;
-    const prevLines = prev ? sdpLines(prev) : [];
-    const prevIds = prev ? this.#of.get(prev)! : ids;
+    const prevLines = prev ? prev.lines : [];
+    const prevIds = prev ? prev.ids : ids;
     // Where each number stands in the previous description: after a line inserted or moved, the
     // walk goes on from where that line stood there.
-    const at = scratch.next(this.#ids.size);
+    const at = scratch.next(this.#size);
     const { marks, values: positions } = scratch;
     for (let k = 0; k < prevIds.length && prev; k++) {
       marks[prevIds[k]!] = at;
@@ -53,24 +76,26 @@ export class LineIds {
       ids[i] = id;
       if (id < marks.length && marks[id] === at) j = positions[id]! + 1;
     }
-    this.#of.set(d, ids);
-    this.#lastOf.set(d.source, d);
-    this.#last = d;
+    this.#of.set(d.summary, ids);
+    const numbered = { lines, ids };
+    this.#lastOf.set(d.source, numbered);
+    this.#last = numbered;
     return ids;
   }
 
   /** The numbers of the lines of `d` with each m= line's payload types sorted (unorderedMLine). */
   unorderedOf(d: Description): Int32Array {
-    let ids = this.#unordered.get(d);
+    let ids = this.#unordered.get(d.summary);
     if (ids) return ids;
     const exact = this.of(d);
-    const lines = sdpLines(d);
     ids = exact;
-    for (let i = 0; i < lines.length; i++) {
-      if (!isMLine(lines[i]!)) continue;
+    let lines: readonly string[] | undefined;
+    for (let i = 0; i < exact.length; i++) {
+      if (!this.isMLine(exact[i]!)) continue;
       // Sorted once per distinct m= line: the same ones come back in every description.
       let u = this.#sorted.get(exact[i]!);
       if (u === undefined) {
+        lines ??= sdpLines(d);
         u = this.#id(unorderedMLine(lines[i]!));
         this.#sorted.set(exact[i]!, u);
       }
@@ -78,26 +103,55 @@ export class LineIds {
       if (ids === exact) ids = exact.slice();
       ids[i] = u;
     }
-    this.#unordered.set(d, ids);
+    this.#unordered.set(d.summary, ids);
     return ids;
+  }
+
+  /**
+   * Numbers no more descriptions: drops the lines but the m= ones (unorderedOf still numbers their
+   * payload-sorted forms), so that the numbers outlive the line strings.
+   */
+  seal(): void {
+    const mLines = new Map<string, number>();
+    for (const [line, id] of this.#ids) if (this.isMLine(id)) mLines.set(line, id);
+    this.#ids = mLines;
+    this.#lastOf = new Map();
+    this.#last = undefined;
+    this.#sealed = true;
   }
 
   #id(line: string): number {
     let id = this.#ids.get(line);
     if (id === undefined) {
-      id = this.#ids.size;
+      id = this.#size++;
       this.#ids.set(line, id);
+      if (id >= this.#mLine.length) {
+        const grown = new Uint8Array(2 * this.#mLine.length);
+        grown.set(this.#mLine);
+        this.#mLine = grown;
+      }
+      if (isMLine(line)) this.#mLine[id] = 1;
     }
     return id;
   }
 }
 
-/** Memoised per description list (one side of a connection): the detectors share the numbering. */
-const idsOf = new WeakMap<readonly Description[], LineIds>();
+interface Numbered {
+  lines: readonly string[];
+  ids: Int32Array;
+}
+
+/**
+ * Memoised per description list (one side of a connection): the detectors share the numbering.
+ * The whole list is numbered at once and sealed, so the numbering holds no line.
+ */
+const idsOf = new RunMemo<readonly Description[], LineIds>();
 export function lineIds(descriptions: readonly Description[]): LineIds {
   let ids = idsOf.get(descriptions);
   if (!ids) {
     ids = new LineIds();
+    for (const d of descriptions) ids.of(d);
+    ids.seal();
     idsOf.set(descriptions, ids);
   }
   return ids;
@@ -111,17 +165,17 @@ const scratch = new StampedScratch();
  * once, in the order they were first duplicated.
  */
 export function duplicatedLines(d: Description, ids: LineIds = new LineIds()): string[] {
-  const lines = sdpLines(d);
   const numbers = ids.of(d);
   let section = scratch.next(ids.size);
   // The same size on every call below: the arrays stay these.
   const marks = scratch.marks;
-  // Duplicates are rare: the set of those reported is made for the first.
+  // Duplicates are rare: the set of those reported, and the lines, are made for the first.
   let dupes: Set<number> | undefined;
+  let lines: readonly string[] | undefined;
   const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (isMLine(lines[i]!)) section = scratch.next(ids.size);
+  for (let i = 0; i < numbers.length; i++) {
     const id = numbers[i]!;
+    if (ids.isMLine(id)) section = scratch.next(ids.size);
     if (marks[id] !== section) {
       marks[id] = section;
       continue;
@@ -129,6 +183,7 @@ export function duplicatedLines(d: Description, ids: LineIds = new LineIds()): s
     dupes ??= new Set();
     if (dupes.has(id)) continue;
     dupes.add(id);
+    lines ??= sdpLines(d);
     out.push(lines[i]!);
   }
   return out;

@@ -1,3 +1,4 @@
+import { splitLines } from '../../computed/sdp.js';
 import type { Description } from '../../computed/signaling.js';
 
 /** The description each setLocalDescription applied, next to the one createOffer/createAnswer returned. */
@@ -25,19 +26,13 @@ export const changedLocalDescriptions = (descriptions: readonly Description[]) =
   createdAndApplied(descriptions).filter(({ created, applied }) => created.sdp !== applied.sdp);
 
 /**
- * Trimmed, non-empty lines of a description. Memoised per description (as are their numbers,
- * sdp-line-ids.ts): the munging and duplicate detectors all read the same descriptions, several
- * times each.
- * Shared arrays: callers must not modify them.
+ * Trimmed, non-empty lines of a description, split anew on each call: not memoised, so that no
+ * line string outlives the check that reads it (the line numbering, sdp-line-ids.ts, holds numbers
+ * rather than lines). The checks that read lines after the numbering do so for descriptions they
+ * report on, or for the m= lines of changed ones.
  */
-const linesOf = new WeakMap<Description, readonly string[]>();
 export function sdpLines(d: Description): readonly string[] {
-  let lines = linesOf.get(d);
-  if (!lines) {
-    lines = trimmed(d.summary.lines);
-    linesOf.set(d, lines);
-  }
-  return lines;
+  return trimmed(splitLines(d.sdp));
 }
 
 /** `lines` trimmed, without empty ones: the same array when no line changes (the usual case). */

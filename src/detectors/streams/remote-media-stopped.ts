@@ -5,6 +5,7 @@ import { firstIndexWhere } from '../../computed/series-math.js';
 import { LIFECYCLE_LIMITS, TRACK_STATE, type TrackLifecycle } from '../../computed/track-lifecycle.js';
 import type { Observation } from '../../model/payload/observation.js';
 import { defineDetector, type Finding } from '../detector.js';
+import { RunMemo } from '../run-memo.js';
 import { ms } from '../severity.js';
 import { connectionDown, trackEnd, trackSubject } from './track-actions.js';
 
@@ -142,7 +143,7 @@ function healthy(pc: PeerConnectionView, track: TrackLifecycle, gap: Episode): b
 }
 
 /** Whether the times never go back (NaN does not count as in order); memoised per series. */
-const inOrder = new WeakMap<ArrayLike<number>, boolean>();
+const inOrder = new RunMemo<ArrayLike<number>, boolean>();
 function ascending(t: ArrayLike<number>): boolean {
   let known = inOrder.get(t);
   if (known === undefined) {
