@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSdp } from '../../computed/sdp.js';
 import type { Description } from '../../computed/signaling.js';
+import { releaseRunMemos } from '../run-memo.js';
 import { duplicatedLines, LineIds, lineIds } from './sdp-line-ids.js';
 import { sdpLines } from './sdp-lines.js';
 
@@ -42,18 +43,21 @@ describe('LineIds', () => {
     expect(ids.unorderedOf(a)[0]).toBe(ids.unorderedOf(b)[0]);
     expect(ids.unorderedOf(a)[1]).toBe(ids.of(a)[1]);
   });
-  it('keeps the numbers once sealed: m= lines still sort, a description outside the list is refused', () => {
+  it('shares one numbering of a list for a run of the detectors, and starts anew after it', () => {
     const a = description('o', ['v=0', 'm=audio 9 RTP 1 2', 'a=x']);
     const b = description('o', ['v=0', 'a=y', 'm=audio 9 RTP 2 1', 'a=x']);
+    const list = [a, b];
     const fresh = new LineIds();
-    const sealed = lineIds([a, b]);
-    expect([...sealed.of(a)]).toEqual([...fresh.of(a)]);
-    expect([...sealed.of(b)]).toEqual([...fresh.of(b)]);
-    expect(sealed.isMLine(sealed.of(a)[1]!)).toBe(true);
-    expect(sealed.isMLine(sealed.of(a)[2]!)).toBe(false);
-    expect(sealed.unorderedOf(a)[1]).toBe(sealed.unorderedOf(b)[2]);
-    expect(sealed.unorderedOf(b)[3]).toBe(sealed.of(a)[2]);
-    expect(() => sealed.of(description('o', ['v=0']))).toThrow();
+    const shared = lineIds(list);
+    expect(lineIds(list)).toBe(shared);
+    expect([...shared.of(a)]).toEqual([...fresh.of(a)]);
+    expect([...shared.of(b)]).toEqual([...fresh.of(b)]);
+    expect(shared.isMLine(shared.of(a)[1]!)).toBe(true);
+    expect(shared.isMLine(shared.of(a)[2]!)).toBe(false);
+    expect(shared.unorderedOf(a)[1]).toBe(shared.unorderedOf(b)[2]);
+    expect(shared.unorderedOf(b)[3]).toBe(shared.of(a)[2]);
+    releaseRunMemos();
+    expect(lineIds(list)).not.toBe(shared);
   });
 });
 

@@ -13,14 +13,13 @@ import { StampedScratch } from './stamped-scratch.js';
  * last one with a new version), in the same order: walking both, a line equal to the next one
  * there takes its number without being hashed (three in four lines of a long recorded call).
  *
- * Once a connection's list is numbered (lineIds), the numbering is sealed: it keeps the numbers and
- * the m= lines, not the other lines, which the table of every line would otherwise keep alive for
- * the session's life (10.7 MB of tables and 11 MB of line strings for the 703 connections of a
- * 200 MB dump).
+ * A numbering lasts one run of the detectors (lineIds, run-memo.ts): its table of every line
+ * would otherwise keep the line strings alive for the session's life (10.7 MB of tables and 11 MB
+ * of line strings for the 703 connections of a 200 MB dump).
  */
 export class LineIds {
-  /** Every line numbered, by its text; after seal(), only the m= lines (unorderedOf numbers more). */
-  #ids = new Map<string, number>();
+  /** Every line numbered, by its text. */
+  readonly #ids = new Map<string, number>();
   #size = 0;
   /** 1 at the number of each m= line. */
   #mLine = new Uint8Array(256);
@@ -33,9 +32,8 @@ export class LineIds {
   /** The number of each m= line's payload-sorted form, by the line's own number. */
   readonly #sorted = new Map<number, number>();
   /** The last description numbered of each source, and the last one, with their lines. */
-  #lastOf = new Map<string, Numbered>();
+  readonly #lastOf = new Map<string, Numbered>();
   #last: Numbered | undefined;
-  #sealed = false;
 
   /** How many distinct lines were numbered: every number is below it. */
   get size(): number {
@@ -51,7 +49,6 @@ export class LineIds {
   of(d: Description): Int32Array {
     const known = this.#of.get(d.summary);
     if (known) return known;
-    if (this.#sealed) throw new Error('a description outside the numbered list');
     const lines = sdpLines(d);
     const ids = new Int32Array(lines.length);
     const prev = this.#lastOf.get(d.source) ?? this.#last;
@@ -107,19 +104,6 @@ export class LineIds {
     return ids;
   }
 
-  /**
-   * Numbers no more descriptions: drops the lines but the m= ones (unorderedOf still numbers their
-   * payload-sorted forms), so that the numbers outlive the line strings.
-   */
-  seal(): void {
-    const mLines = new Map<string, number>();
-    for (const [line, id] of this.#ids) if (this.isMLine(id)) mLines.set(line, id);
-    this.#ids = mLines;
-    this.#lastOf = new Map();
-    this.#last = undefined;
-    this.#sealed = true;
-  }
-
   #id(line: string): number {
     let id = this.#ids.get(line);
     if (id === undefined) {
@@ -142,16 +126,14 @@ interface Numbered {
 }
 
 /**
- * Memoised per description list (one side of a connection): the detectors share the numbering.
- * The whole list is numbered at once and sealed, so the numbering holds no line.
+ * Memoised per description list (one side of a connection) for one run of the detectors: they
+ * share the numbering, which numbers the descriptions they ask for as they ask.
  */
 const idsOf = new RunMemo<readonly Description[], LineIds>();
 export function lineIds(descriptions: readonly Description[]): LineIds {
   let ids = idsOf.get(descriptions);
   if (!ids) {
     ids = new LineIds();
-    for (const d of descriptions) ids.of(d);
-    ids.seal();
     idsOf.set(descriptions, ids);
   }
   return ids;

@@ -1,5 +1,6 @@
-import { splitLines } from '../../computed/sdp.js';
+import { type SdpSummary, splitLines } from '../../computed/sdp.js';
 import type { Description } from '../../computed/signaling.js';
+import { RunMemo } from '../run-memo.js';
 
 /** The description each setLocalDescription applied, next to the one createOffer/createAnswer returned. */
 export function createdAndApplied(
@@ -26,13 +27,20 @@ export const changedLocalDescriptions = (descriptions: readonly Description[]) =
   createdAndApplied(descriptions).filter(({ created, applied }) => created.sdp !== applied.sdp);
 
 /**
- * Trimmed, non-empty lines of a description, split anew on each call: not memoised, so that no
- * line string outlives the check that reads it (the line numbering, sdp-line-ids.ts, holds numbers
- * rather than lines). The checks that read lines after the numbering do so for descriptions they
- * report on, or for the m= lines of changed ones.
+ * Trimmed, non-empty lines of a description. Memoised by summary (descriptions of equal text share
+ * it) for one run of the detectors (run-memo.ts): the munging and duplicate detectors read the same
+ * descriptions several times each, and splitting them anew each time made the detectors of the
+ * largest fixture a third slower; the lines go when the run ends.
+ * Shared arrays: callers must not modify them.
  */
+const linesOf = new RunMemo<SdpSummary, readonly string[]>();
 export function sdpLines(d: Description): readonly string[] {
-  return trimmed(splitLines(d.sdp));
+  let lines = linesOf.get(d.summary);
+  if (!lines) {
+    lines = trimmed(splitLines(d.sdp));
+    linesOf.set(d.summary, lines);
+  }
+  return lines;
 }
 
 /** `lines` trimmed, without empty ones: the same array when no line changes (the usual case). */
