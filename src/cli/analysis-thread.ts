@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import type { AnalysisPool } from '../worker/analysis-pool.js';
+import { AnalysisMemoryError } from '../worker/pool-errors.js';
 import { sendToPort } from '../worker/port-stream.js';
 import { isDirectory, runTask } from '../worker/run-task.js';
 import type { AnalysisTask } from '../worker/task.js';
@@ -52,11 +53,8 @@ export class AnalysisThread {
       return fileReport(source, await (await this.#threads()).run(task, transfer));
     } catch (error) {
       const ms = performance.now() - started;
-      const outOfMemory = await import('../worker/analysis-pool.js').then(
-        (pool) => error instanceof pool.AnalysisMemoryError,
-        () => false,
-      );
-      if (outOfMemory) return { file: source.label, kind: 'unreadable', error: this.#tooLarge(), ms };
+      if (error instanceof AnalysisMemoryError)
+        return { file: source.label, kind: 'unreadable', error: this.#tooLarge(), ms };
       // The thread failed, not the dump (a missing worker file, a crash): ours to report.
       const why = (error as Error).stack ?? String(error);
       return { file: source.label, kind: 'internal', error: `internal error: ${why}`, ms };

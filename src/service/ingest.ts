@@ -7,7 +7,7 @@ import {
   AnalysisMemoryError,
   AnalysisTimeoutError,
   PoolSaturatedError,
-} from '../worker/analysis-pool.js';
+} from '../worker/pool-errors.js';
 import type { AnalysisProblem, AnalysisTask, PartsOf, PayloadIdentity } from '../worker/task.js';
 import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';

@@ -1,7 +1,7 @@
 import type { RawStatsResult, RawStatsTask } from '../analysis/raw-stats/task.js';
 import { BlobNotFoundError } from '../storage/blobs/blob-store.js';
 import type { SessionRow } from '../storage/index.js';
-import { AnalysisMemoryError, AnalysisTimeoutError, PoolSaturatedError } from '../worker/analysis-pool.js';
+import { AnalysisMemoryError, AnalysisTimeoutError, PoolSaturatedError } from '../worker/pool-errors.js';
 import type { ProblemKind } from '../worker/task.js';
 import { ApiError } from './api-error.js';
 import type { ServiceContext } from './context.js';

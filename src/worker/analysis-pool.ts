@@ -2,42 +2,19 @@ import type { TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { RawStatsResult, RawStatsTask } from '../analysis/raw-stats/task.js';
 import { workerFile } from '../util/worker-file.js';
+import {
+  AnalysisCancelledError,
+  AnalysisMemoryError,
+  AnalysisTimeoutError,
+  PoolSaturatedError,
+} from './pool-errors.js';
 import type { AnalysisTask, Outcome, PartsOf } from './task.js';
 
-/** Every worker is busy and the queue is full: callers answer 503 with Retry-After. */
-export class PoolSaturatedError extends Error {
-  constructor() {
-    super('every analysis worker is busy and the queue is full');
-  }
-}
-
-export class AnalysisTimeoutError extends Error {
-  constructor(readonly timeoutMs: number) {
-    super(`analysis took longer than ${timeoutMs} ms`);
-  }
-}
-
 /**
- * The client that asked for the analysis went away before it finished, and nothing was to be kept
- * (analyze without save, enrich): the task was taken from the queue or its worker stopped.
+ * Compiled: analysis-worker.js beside this module (dist/worker, or dist/bin in the bundled command).
+ * From sources (tests, tsx): the .ts file through tsx.
  */
-export class AnalysisCancelledError extends Error {
-  constructor() {
-    super('the analysis was cancelled: its client went away');
-  }
-}
-
-/** Compiled: dist/worker/analysis-worker.js. From sources (tests, tsx): the .ts file through tsx. */
 export const analysisWorkerFile = () => workerFile(import.meta.url, 'analysis-worker');
-
-/** A worker ran out of heap: the analysis needed more memory than one may have. */
-export class AnalysisMemoryError extends Error {
-  constructor(readonly heapMb: number | undefined) {
-    super(
-      `analysis ran out of memory (${heapMb === undefined ? "V8's default heap limit" : `${heapMb} MiB heap`})`,
-    );
-  }
-}
 
 export interface PoolOptions {
   workers: number;
