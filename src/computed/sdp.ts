@@ -184,7 +184,8 @@ function fmtpOf(value: string): { payloadType: number; parameters: string } | un
  * `sdp.split(/\r?\n/)` without empty lines. A string separator is much cheaper than a regular
  * expression, and descriptions are the largest texts of an event log. Not kept in the summary:
  * the lines of every description of a 200 MB dump (703 connections) held 21 MB for the session's
- * life, for the few checks that read them (split again there, sdpLines).
+ * life, for the few checks that read them (sdpLines splits them there, kept for one run of the
+ * detectors).
  */
 export function splitLines(sdp: string): string[] {
   const lines: string[] = [];

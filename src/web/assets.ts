@@ -11,9 +11,8 @@ import { ApiError } from '../service/api-error.js';
  * dist/web (or src/web from sources). The bundled command's modules sit in dist/bin, beside it
  * (scripts/bundle-cli.mjs checks this module is bundled there).
  */
-const HERE = ((dir: string) => (basename(dir) === 'bin' ? join(dir, '..', 'web') : dir))(
-  dirname(fileURLToPath(import.meta.url)),
-);
+const MODULE_DIR = dirname(fileURLToPath(import.meta.url));
+const HERE = basename(MODULE_DIR) === 'bin' ? join(MODULE_DIR, '..', 'web') : MODULE_DIR;
 /** Compiled browser modules (dist/web/client) or, when running from sources, their .ts files. */
 const CLIENT_DIR = join(HERE, 'client');
 export const STATIC_DIR = join(HERE, 'static');

@@ -1,6 +1,6 @@
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
 import { type Detector, defineDetector } from '../detector.js';
-import { duplicatedLines, LineIds, lineIds } from './sdp-line-ids.js';
+import { duplicatedLines, lineIds } from './sdp-line-ids.js';
 
 /** Identical attribute lines repeated within one SDP section. */
 export function duplicatedLinesDetector(side: 'local' | 'remote'): Detector {
@@ -36,9 +36,7 @@ export function duplicatedLinesDetector(side: 'local' | 'remote'): Detector {
     run: (session) =>
       session.connections.flatMap((pc) => {
         const list = descriptions(pc);
-        // The local numbering is shared with the munging checks (memoised for the run); the remote
-        // one serves this check alone, so it is made for the connection and let go with it.
-        const ids = side === 'local' ? lineIds(list) : new LineIds();
+        const ids = lineIds(list);
         for (const d of list) {
           const dupes = duplicatedLines(d, ids);
           if (dupes.length === 0) continue;
