@@ -15,6 +15,11 @@ export interface AnalyzeOptions extends ReadOptions {
   fileName?: string;
   /** Points per chart series in the payload (default 300). */
   seriesPoints?: number;
+  /**
+   * Samples a stats report that detectors and charts read at most (default MAX_VIEW_SAMPLES, 32 768):
+   * longer reports are read at one sample per time bucket (src/computed/bounded-stats.ts).
+   */
+  maxViewSamples?: number;
 }
 
 export interface AnalyzeResult {
@@ -29,7 +34,7 @@ export interface AnalyzeResult {
 export async function readSessionView(
   input: DumpInput,
   options: AnalyzeOptions = {},
-  collector: SessionCollector = new SessionCollector(),
+  collector: SessionCollector = new SessionCollector(options.maxViewSamples),
 ): Promise<SessionView> {
   const read = await readDump(input, collector, options);
   return sessionView({

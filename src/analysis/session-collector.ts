@@ -18,6 +18,12 @@ export class SessionCollector implements SessionSink {
   readonly connections: PeerConnectionView[] = [];
   readonly warnings: string[] = [];
   readonly #maxWarnings = 50;
+  readonly #maxViewSamples: number | undefined;
+
+  /** `maxViewSamples`: samples a report that views are built from (default MAX_VIEW_SAMPLES). */
+  constructor(maxViewSamples?: number) {
+    this.#maxViewSamples = maxViewSamples;
+  }
 
   format(info: FormatInfo): void {
     this.formatInfo = info;
@@ -36,7 +42,14 @@ export class SessionCollector implements SessionSink {
   }
 
   peerConnection(pc: Parameters<SessionSink['peerConnection']>[0]): void {
-    this.connections.push(viewPeerConnection(pc));
+    const view = viewPeerConnection(pc, this.#maxViewSamples);
+    this.connections.push(view);
+    if (view.sampled) {
+      const { samples, bucketMs, limit } = view.sampled;
+      this.warning(
+        `${pc.id}: a stats report of ${samples} samples, more than the ${limit} analysis reads at full resolution: its stats were read at one sample per ${(bucketMs / 1000).toFixed(1)} s (totals stay exact)`,
+      );
+    }
     // webrtc-internals series are decoded while the view is built: report those that were not JSON.
     const invalid: string[] = [];
     for (const r of pc.stats.all())

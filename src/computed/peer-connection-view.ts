@@ -1,5 +1,6 @@
 import type { PeerConnectionFlags, RawPeerConnection } from '../model/peer-connection.js';
 import type { TraceEvent } from '../model/trace-event.js';
+import { boundedStats, MAX_VIEW_SAMPLES } from './bounded-stats.js';
 import { type IceTransports, iceTransports } from './ice-transport.js';
 import { type Lifecycle, lifecycle } from './lifecycle.js';
 import { type RtpStream, rtpStreams } from './rtp-streams.js';
@@ -37,9 +38,20 @@ export interface PeerConnectionView {
   apiCalls: ApiCall[];
   /** CPU pressure states recorded by rtcstats-js (Compute Pressure API): 4 nominal … 1 critical. */
   cpuPressure: { t: number[]; state: number[] } | undefined;
+  /**
+   * Set when the stats had more samples a report than views are built from (bounded-stats.ts):
+   * the samples the longest report had, the bound, and the time buckets the views were read at.
+   */
+  sampled?: { samples: number; limit: number; bucketMs: number };
 }
 
-export function viewPeerConnection(pc: RawPeerConnection): PeerConnectionView {
+/** `maxSamples`: samples a report that views are built from (see bounded-stats.ts). */
+export function viewPeerConnection(
+  raw: RawPeerConnection,
+  maxSamples = MAX_VIEW_SAMPLES,
+): PeerConnectionView {
+  const bounded = boundedStats(raw.stats, maxSamples);
+  const pc = bounded ? { ...raw, stats: bounded.stats } : raw;
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (const r of pc.stats.all()) {
@@ -70,6 +82,9 @@ export function viewPeerConnection(pc: RawPeerConnection): PeerConnectionView {
     apiCalls: apiCalls(pc.events),
     statsRange,
     cpuPressure: cpuPressure(pc),
+    ...(bounded
+      ? { sampled: { samples: bounded.samples, limit: maxSamples, bucketMs: bounded.bucketMs } }
+      : {}),
   };
 }
 

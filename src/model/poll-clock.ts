@@ -22,6 +22,11 @@ export class PollClock {
     this.#times.trim();
   }
 
+  /** The time of clock entry `entry`. */
+  at(entry: number): number {
+    return this.#times.data[entry]!;
+  }
+
   /** `count` times from index `from`: a view, never changed later (the clock only appends). */
   slice(from: number, count: number): Float64Array {
     return this.#times.typed().subarray(from, from + count);
@@ -67,6 +72,20 @@ export class ReportTimes {
     this.#lastEntry = entry;
     this.#size++;
     this.#array = undefined;
+  }
+
+  /** The times of the samples at `keep` (ascending indices), without making the whole array. */
+  at(keep: Int32Array): Float64Array {
+    const out = new Float64Array(keep.length);
+    const n = this.#stretches.length;
+    const pairs = this.#stretches.data;
+    let s = 0;
+    for (let j = 0; j < keep.length; j++) {
+      const i = keep[j]!;
+      while (s + 2 < n && pairs[s + 2]! <= i) s += 2;
+      out[j] = this.#clock.at(pairs[s + 1]! + i - pairs[s]!);
+    }
+    return out;
   }
 
   /** The times, one per sample. Shared between calls until the next push: not to be modified. */

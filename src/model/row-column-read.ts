@@ -99,3 +99,22 @@ export function columnValues(col: Column, size: number): unknown[] {
   if (col.carry) out.fill(v, col.end, size);
   return out;
 }
+
+/** columnNumbers at the sample indices `keep` (ascending) only, without the whole series. */
+export function columnNumbersAt(col: Column, keep: Int32Array): Float64Array {
+  const out = new Float64Array(keep.length);
+  let j = 0;
+  while (j < keep.length && keep[j]! < col.firstSample) out[j++] = Number.NaN;
+  let n = Number.NaN;
+  const single = col.count === 1;
+  const only = col.numeric ? (col.first as number) : toNumber(col.first);
+  const numbers = col.numbers?.data;
+  const values = col.values;
+  forEachRun(col, (_from, to, k) => {
+    n = single ? only : numbers ? numbers[k]! : toNumber(values![k]);
+    while (j < keep.length && keep[j]! < to) out[j++] = n;
+  });
+  const tail = col.carry ? n : Number.NaN;
+  while (j < keep.length) out[j++] = tail;
+  return out;
+}

@@ -23,6 +23,13 @@ export interface StatsReport {
   /** First and last recorded (non-missing) value of an attribute. */
   first(attribute: string): unknown;
   last(attribute: string): unknown;
+  /**
+   * `timestamps` at the sample indices `keep` (ascending) only, read without the whole series
+   * (see SampledReport): a report that can does not have to.
+   */
+  timestampsAt?(keep: Int32Array): ArrayLike<number>;
+  /** `numbers(attribute)` at the sample indices `keep` only (see timestampsAt). */
+  numbersAt?(attribute: string, keep: Int32Array): ArrayLike<number> | undefined;
 }
 
 /** All stats reports of one peer connection. */

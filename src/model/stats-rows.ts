@@ -1,5 +1,5 @@
 import { PollClock, ReportTimes } from './poll-clock.js';
-import { columnNumbers, columnValues, firstValue, lastValue } from './row-column-read.js';
+import { columnNumbers, columnNumbersAt, columnValues, firstValue, lastValue } from './row-column-read.js';
 import { type Column, newColumn, stopCarrying, trimColumn, writeAt } from './row-columns.js';
 import { SeriesCache } from './series-cache.js';
 import type { StatsReport } from './stats-report.js';
@@ -136,6 +136,15 @@ export class RowStatsReport implements StatsReport {
 
   attributes(): Iterable<string> {
     return this.#columns.keys();
+  }
+
+  timestampsAt(keep: Int32Array): ArrayLike<number> {
+    return this.#ts.at(keep);
+  }
+
+  numbersAt(attribute: string, keep: Int32Array): ArrayLike<number> | undefined {
+    const col = this.#columns.get(attribute);
+    return col && columnNumbersAt(col, keep);
   }
 
   numbers(attribute: string): ArrayLike<number> | undefined {

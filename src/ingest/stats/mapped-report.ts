@@ -1,3 +1,4 @@
+import { numbersAt, pickNumbers } from '../../model/sampled-report.js';
 import type { StatsReport } from '../../model/stats-report.js';
 import { toNumber } from '../../model/stats-report.js';
 
@@ -84,6 +85,31 @@ export class MappedStatsReport implements StatsReport {
     if (this.#numbers.has(attribute)) return this.#numbers.get(attribute);
     const out = this.#mappedNumbers(attribute, src);
     this.#numbers.set(attribute, out);
+    return out;
+  }
+
+  timestampsAt(keep: Int32Array): ArrayLike<number> {
+    const base = this.#base;
+    return base.timestampsAt ? base.timestampsAt(keep) : pickNumbers(base.timestamps, keep);
+  }
+
+  /**
+   * numbers() at the samples `keep` (see StatsReport.numbersAt): attributes read from one base
+   * attribute, scaled or not, without the whole series; mapped, derived and constant ones from it.
+   */
+  numbersAt(attribute: string, keep: Int32Array): ArrayLike<number> | undefined {
+    const src = this.#map.get(attribute);
+    if (!src) return this.#passes(attribute) ? numbersAt(this.#base, attribute, keep) : undefined;
+    if (!('from' in src) || 'map' in src) {
+      const all = this.numbers(attribute);
+      return all && pickNumbers(all, keep);
+    }
+    const at = numbersAt(this.#base, src.from, keep);
+    if (!at || (src.scale === undefined && src.min === undefined)) return at;
+    const scale = src.scale ?? 1;
+    const min = src.min ?? Number.NEGATIVE_INFINITY;
+    const out = new Float64Array(at.length);
+    for (let i = 0; i < at.length; i++) out[i] = at[i]! < min ? Number.NaN : at[i]! * scale;
     return out;
   }
 

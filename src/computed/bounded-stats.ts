@@ -1,0 +1,71 @@
+import { SampledReport } from '../model/sampled-report.js';
+import { StatsStore } from '../model/stats-report.js';
+
+/**
+ * Samples per report that views are built from. A connection whose longest report has more is read
+ * at one sample per equal time bucket, at most this many buckets over its stats: 32 768 polls is a
+ * call of 9 hours at rtcstats' and webrtc-internals' 1 s poll (Chrome's export keeps 1 000 samples
+ * a series, so no webrtc-internals dump reaches it). Views hold about 20 derived series of 8 bytes
+ * a sample per stream: with this bound a stream's views stay under about 5 MB whatever the length
+ * of the dump, where a 1 GiB jitsi dump (140 000 polls a connection) built 270 MB of them and
+ * peaked at 1.1 GB. Detectors and charts see the call at a coarser grain instead (8.6 s buckets for
+ * that dump); totals, first and last values stay exact.
+ */
+export const MAX_VIEW_SAMPLES = 32_768;
+
+export interface BoundedStats {
+  stats: StatsStore;
+  /** Width of the time buckets, ms. */
+  bucketMs: number;
+  /** Samples of the longest report, before. */
+  samples: number;
+}
+
+/**
+ * The connection's reports at no more than about `maxSamples` samples each, or undefined when none
+ * has more. Every report keeps the first sample of each time bucket and its last sample, so reports
+ * polled together keep the same samples (series aligned by index stay aligned).
+ */
+export function boundedStats(stats: StatsStore, maxSamples = MAX_VIEW_SAMPLES): BoundedStats | undefined {
+  let samples = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const r of stats.all()) {
+    const n = r.size;
+    if (n === 0) continue;
+    if (n > samples) samples = n;
+    const t = r.timestamps;
+    if (t[0]! < first) first = t[0]!;
+    if (t[n - 1]! > last) last = t[n - 1]!;
+  }
+  if (samples <= maxSamples) return undefined;
+  const bucketMs = (last - first) / maxSamples;
+  const out = new StatsStore();
+  for (const r of stats.all())
+    out.set(new SampledReport(r, kept(r.timestamps, r.size, first, bucketMs, maxSamples)));
+  return { stats: out, bucketMs, samples };
+}
+
+/** Sample indices to keep: the first of each bucket, and the last one. */
+function kept(
+  t: ArrayLike<number>,
+  n: number,
+  origin: number,
+  bucketMs: number,
+  maxSamples: number,
+): Int32Array {
+  const keep = new Int32Array(Math.min(n, maxSamples + 2));
+  let count = 0;
+  // Times all equal (a damaged dump): buckets by index instead.
+  const byTime = bucketMs > 0 && Number.isFinite(bucketMs);
+  let bucket = -1;
+  for (let i = 0; i < n; i++) {
+    const b = byTime ? Math.floor((t[i]! - origin) / bucketMs) : Math.floor((i * maxSamples) / n);
+    if (b > bucket || i === n - 1) {
+      if (count === keep.length) break;
+      keep[count++] = i;
+      bucket = b;
+    }
+  }
+  return count === keep.length ? keep : keep.slice(0, count);
+}
