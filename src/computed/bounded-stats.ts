@@ -28,21 +28,26 @@ export interface BoundedStats {
  */
 export function boundedStats(stats: StatsStore, maxSamples = MAX_VIEW_SAMPLES): BoundedStats | undefined {
   let samples = 0;
+  for (const r of stats.all()) if (r.size > samples) samples = r.size;
+  if (samples <= maxSamples) return undefined;
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (const r of stats.all()) {
     const n = r.size;
     if (n === 0) continue;
-    if (n > samples) samples = n;
-    const t = r.timestamps;
-    if (t[0]! < first) first = t[0]!;
-    if (t[n - 1]! > last) last = t[n - 1]!;
+    const ends = r.timestampsAt
+      ? r.timestampsAt(Int32Array.of(0, n - 1))
+      : [r.timestamps[0]!, r.timestamps[n - 1]!];
+    if (ends[0]! < first) first = ends[0]!;
+    if (ends[1]! > last) last = ends[1]!;
   }
-  if (samples <= maxSamples) return undefined;
   const bucketMs = (last - first) / maxSamples;
   const out = new StatsStore();
-  for (const r of stats.all())
-    out.set(new SampledReport(r, kept(r.timestamps, r.size, first, bucketMs, maxSamples)));
+  // Times read once each (timestampsOnce): the reports would otherwise keep their whole arrays.
+  for (const r of stats.all()) {
+    const t = r.timestampsOnce ? r.timestampsOnce() : r.timestamps;
+    out.set(new SampledReport(r, kept(t, r.size, first, bucketMs, maxSamples)));
+  }
   return { stats: out, bucketMs, samples };
 }
 

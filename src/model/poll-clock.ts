@@ -90,20 +90,22 @@ export class ReportTimes {
 
   /** The times, one per sample. Shared between calls until the next push: not to be modified. */
   array(): Float64Array {
+    this.#array ??= this.arrayOnce();
+    return this.#array;
+  }
+
+  /** The times as `array` gives them, without keeping them (a view or a new array). */
+  arrayOnce(): Float64Array {
     if (this.#array) return this.#array;
     const n = this.#stretches.length;
     const pairs = this.#stretches.data;
-    if (n <= 2) {
-      this.#array = this.#clock.slice(n === 0 ? 0 : pairs[1]!, this.#size);
-      return this.#array;
-    }
+    if (n <= 2) return this.#clock.slice(n === 0 ? 0 : pairs[1]!, this.#size);
     const out = new Float64Array(this.#size);
     for (let s = 0; s < n; s += 2) {
       const from = pairs[s]!;
       const to = s + 2 < n ? pairs[s + 2]! : this.#size;
       out.set(this.#clock.slice(pairs[s + 1]!, to - from), from);
     }
-    this.#array = out;
     return out;
   }
 }

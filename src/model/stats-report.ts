@@ -24,6 +24,11 @@ export interface StatsReport {
   first(attribute: string): unknown;
   last(attribute: string): unknown;
   /**
+   * `timestamps` for one pass, not kept by the report (where `timestamps` keeps what it makes):
+   * a long report read once (see bounded-stats.ts) is not held twice. A report may omit it.
+   */
+  timestampsOnce?(): ArrayLike<number>;
+  /**
    * `timestamps` at the sample indices `keep` (ascending) only, read without the whole series
    * (see SampledReport): a report that can does not have to.
    */

@@ -138,6 +138,10 @@ export class RowStatsReport implements StatsReport {
     return this.#columns.keys();
   }
 
+  timestampsOnce(): ArrayLike<number> {
+    return this.#ts.arrayOnce();
+  }
+
   timestampsAt(keep: Int32Array): ArrayLike<number> {
     return this.#ts.at(keep);
   }

@@ -88,6 +88,11 @@ export class MappedStatsReport implements StatsReport {
     return out;
   }
 
+  timestampsOnce(): ArrayLike<number> {
+    const base = this.#base;
+    return base.timestampsOnce ? base.timestampsOnce() : base.timestamps;
+  }
+
   timestampsAt(keep: Int32Array): ArrayLike<number> {
     const base = this.#base;
     return base.timestampsAt ? base.timestampsAt(keep) : pickNumbers(base.timestamps, keep);
@@ -101,8 +106,13 @@ export class MappedStatsReport implements StatsReport {
     const src = this.#map.get(attribute);
     if (!src) return this.#passes(attribute) ? numbersAt(this.#base, attribute, keep) : undefined;
     if (!('from' in src) || 'map' in src) {
-      const all = this.numbers(attribute);
-      return all && pickNumbers(all, keep);
+      // Read whole but not kept: a long report's series is what reading at `keep` avoids holding.
+      const all =
+        this.#numbers.get(attribute) ?? this.#values.get(attribute) ?? this.#mappedValues(attribute, src);
+      if (!all) return undefined;
+      const out = new Float64Array(keep.length);
+      for (let i = 0; i < keep.length; i++) out[i] = toNumber(all[keep[i]!]);
+      return out;
     }
     const at = numbersAt(this.#base, src.from, keep);
     if (!at || (src.scale === undefined && src.min === undefined)) return at;
