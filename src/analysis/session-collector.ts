@@ -47,7 +47,7 @@ export class SessionCollector implements SessionSink {
     if (view.sampled) {
       const { samples, bucketMs, limit } = view.sampled;
       this.warning(
-        `${pc.id}: a stats report of ${samples} samples, more than the ${limit} analysis reads at full resolution: its stats were read at one sample per ${(bucketMs / 1000).toFixed(1)} s (totals stay exact)`,
+        `${pc.id}: a stats report of ${samples} samples, more than the ${limit} analysis reads at full resolution: its stats were read at one sample per ${duration(bucketMs)} (totals stay exact)`,
       );
     }
     // webrtc-internals series are decoded while the view is built: report those that were not JSON.
@@ -67,3 +67,7 @@ export class SessionCollector implements SessionSink {
     else if (this.warnings.length === this.#maxWarnings) this.warnings.push('further warnings omitted');
   }
 }
+
+/** A bucket width for people: seconds to a tenth, or milliseconds below a second. */
+const duration = (ms: number): string =>
+  ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Number(ms.toPrecision(2))} ms`;
