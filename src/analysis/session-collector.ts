@@ -47,7 +47,7 @@ export class SessionCollector implements SessionSink {
     if (view.sampled) {
       const { samples, bucketMs, limit } = view.sampled;
       this.warning(
-        `${pc.id}: a stats report of ${samples} samples, more than the ${limit} analysis reads at full resolution: its stats were read at one sample per ${duration(bucketMs)} (totals stay exact)`,
+        `${pc.id}: a stats report of ${samples} samples, more than the ${limit} analysis reads at full resolution: its stats were read at ${bucketMs === undefined ? `about one sample in ${Math.ceil(samples / limit)}` : `one sample per ${duration(bucketMs)}`} (totals stay exact)`,
       );
     }
     // webrtc-internals series are decoded while the view is built: report those that were not JSON.

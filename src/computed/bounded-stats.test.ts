@@ -133,6 +133,24 @@ describe('boundedStats', () => {
     expect(packets.at(-1)).toBe(999);
   });
 
+  it('keeps evenly spaced samples of a report whose times go back, over its whole length', () => {
+    // Rounds of the same report times, as a dump whose reports carry their own repeating clock.
+    const r = new RowStatsReport('r', 'inbound-rtp');
+    for (let i = 0; i < 1_000; i++) r.append(1_000 + (i % 250) * 10, { packetsReceived: i });
+    const store = new StatsStore();
+    store.set(r);
+    const bounded = boundedStats(store, 100)!;
+    expect(bounded.bucketMs).toBeUndefined();
+    const packets = Array.from(bounded.stats.get('r')!.numbers('packetsReceived')!);
+    expect(packets.length).toBeGreaterThanOrEqual(100);
+    expect(packets.length).toBeLessThanOrEqual(102);
+    // Every round is represented, not the first one only.
+    for (let round = 0; round < 4; round++)
+      expect(packets.filter((p) => p >= round * 250 && p < (round + 1) * 250).length).toBeGreaterThanOrEqual(
+        20,
+      );
+  });
+
   it('keeps any report within the bound plus two and in order (property)', () => {
     fc.assert(
       fc.property(

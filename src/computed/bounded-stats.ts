@@ -1,4 +1,5 @@
 import { SampledReport } from '../model/sampled-report.js';
+import { SeriesCache } from '../model/series-cache.js';
 import { StatsStore } from '../model/stats-report.js';
 
 /**
@@ -15,8 +16,11 @@ export const MAX_VIEW_SAMPLES = 32_768;
 
 export interface BoundedStats {
   stats: StatsStore;
-  /** Width of the time buckets, ms. */
-  bucketMs: number;
+  /**
+   * Width of the time buckets, ms; undefined when the longest report's times were out of order
+   * and it kept evenly spaced samples instead.
+   */
+  bucketMs: number | undefined;
   /** Samples of the longest report, before. */
   samples: number;
 }
@@ -43,26 +47,33 @@ export function boundedStats(stats: StatsStore, maxSamples = MAX_VIEW_SAMPLES): 
   }
   const bucketMs = (last - first) / maxSamples;
   const out = new StatsStore();
+  const cache = new SeriesCache();
+  let byTime = true;
   // Times read once each (timestampsOnce): the reports would otherwise keep their whole arrays.
   for (const r of stats.all()) {
     const t = r.timestampsOnce ? r.timestampsOnce() : r.timestamps;
-    out.set(new SampledReport(r, kept(t, r.size, first, bucketMs, maxSamples)));
+    const keep = kept(t, r.size, first, bucketMs, maxSamples);
+    if (r.size === samples) byTime &&= keep.byTime;
+    out.set(new SampledReport(r, keep.indices, cache));
   }
-  return { stats: out, bucketMs, samples };
+  return { stats: out, bucketMs: byTime ? bucketMs : undefined, samples };
 }
 
-/** Sample indices to keep: the first of each bucket, and the last one. */
+/**
+ * Sample indices to keep: the first of each time bucket, and the last one. Times out of order (a
+ * clock that jumped back, reports whose own times repeat) or all equal would leave whole stretches
+ * in buckets already passed: such a report keeps evenly spaced samples by index instead.
+ */
 function kept(
   t: ArrayLike<number>,
   n: number,
   origin: number,
   bucketMs: number,
   maxSamples: number,
-): Int32Array {
+): { indices: Int32Array; byTime: boolean } {
   const keep = new Int32Array(Math.min(n, maxSamples + 2));
   let count = 0;
-  // Times all equal (a damaged dump): buckets by index instead.
-  const byTime = bucketMs > 0 && Number.isFinite(bucketMs);
+  const byTime = bucketMs > 0 && Number.isFinite(bucketMs) && inOrder(t, n);
   let bucket = -1;
   for (let i = 0; i < n; i++) {
     const b = byTime ? Math.floor((t[i]! - origin) / bucketMs) : Math.floor((i * maxSamples) / n);
@@ -72,5 +83,16 @@ function kept(
       bucket = b;
     }
   }
-  return count === keep.length ? keep : keep.slice(0, count);
+  return { indices: count === keep.length ? keep : keep.slice(0, count), byTime };
+}
+
+/** Finite and non-decreasing. */
+function inOrder(t: ArrayLike<number>, n: number): boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const v = t[i]!;
+    if (!(v >= last) || v === Number.POSITIVE_INFINITY) return false;
+    last = v;
+  }
+  return true;
 }

@@ -42,7 +42,7 @@ export interface PeerConnectionView {
    * Set when the stats had more samples a report than views are built from (bounded-stats.ts):
    * the samples the longest report had, the bound, and the time buckets the views were read at.
    */
-  sampled?: { samples: number; limit: number; bucketMs: number };
+  sampled?: { samples: number; limit: number; bucketMs: number | undefined };
 }
 
 /** `maxSamples`: samples a report that views are built from (see bounded-stats.ts). */

@@ -1,3 +1,4 @@
+import { SeriesCache } from './series-cache.js';
 import type { StatsReport } from './stats-report.js';
 
 /**
@@ -8,11 +9,14 @@ import type { StatsReport } from './stats-report.js';
 export class SampledReport implements StatsReport {
   readonly #base: StatsReport;
   readonly #keep: Int32Array;
+  /** Series read last, shared by the connection's sampled reports (as RowStatsReport's are). */
+  readonly #cache: SeriesCache;
   #timestamps: Float64Array | undefined;
 
-  constructor(base: StatsReport, keep: Int32Array) {
+  constructor(base: StatsReport, keep: Int32Array, cache = new SeriesCache()) {
     this.#base = base;
     this.#keep = keep;
+    this.#cache = cache;
   }
 
   get id(): string {
@@ -44,15 +48,23 @@ export class SampledReport implements StatsReport {
   }
 
   numbers(attribute: string): ArrayLike<number> | undefined {
-    return numbersAt(this.#base, attribute, this.#keep);
+    const size = this.#keep.length;
+    const cached = this.#cache.get(this, true, attribute, size);
+    if (cached) return cached as ArrayLike<number>;
+    const out = numbersAt(this.#base, attribute, this.#keep);
+    if (out) this.#cache.set(this, true, attribute, size, out);
+    return out;
   }
 
   values(attribute: string): ArrayLike<unknown> | undefined {
+    const keep = this.#keep;
+    const cached = this.#cache.get(this, false, attribute, keep.length);
+    if (cached) return cached;
     const all = this.#base.values(attribute);
     if (!all) return undefined;
-    const keep = this.#keep;
     const out: unknown[] = new Array(keep.length);
     for (let i = 0; i < keep.length; i++) out[i] = all[keep[i]!];
+    this.#cache.set(this, false, attribute, keep.length, out);
     return out;
   }
 
