@@ -15,9 +15,8 @@ export function firstValue(col: Column): unknown {
   if (col.count === 1) return onlyValue(col);
   const numbers = col.numbers;
   if (!numbers) return firstDefined(col.values!);
-  const data = numbers.data;
-  for (let k = 0; k < numbers.length; k++) if (!Number.isNaN(data[k]!)) return recordedValue(col, data[k]);
-  return undefined;
+  const v = numbers.firstPresent;
+  return Number.isNaN(v) ? undefined : recordedValue(col, v);
 }
 
 /** The last recorded (non-missing) value (see firstValue). */
@@ -25,10 +24,8 @@ export function lastValue(col: Column): unknown {
   if (col.count === 1) return onlyValue(col);
   const numbers = col.numbers;
   if (!numbers) return lastDefined(col.values!);
-  const data = numbers.data;
-  for (let k = numbers.length - 1; k >= 0; k--)
-    if (!Number.isNaN(data[k]!)) return recordedValue(col, data[k]);
-  return undefined;
+  const v = numbers.lastPresent;
+  return Number.isNaN(v) ? undefined : recordedValue(col, v);
 }
 
 /** The recorded value of a column of one run, or undefined when it is missing. */
@@ -70,10 +67,10 @@ export function columnNumbers(col: Column, size: number): Float64Array {
   let n = Number.NaN;
   const single = col.count === 1;
   const only = col.numeric ? (col.first as number) : toNumber(col.first);
-  const numbers = col.numbers?.data;
+  const next = col.numbers?.reader();
   const values = col.values;
   forEachRun(col, (from, to, k) => {
-    n = single ? only : numbers ? numbers[k]! : toNumber(values![k]);
+    n = single ? only : next ? next() : toNumber(values![k]);
     // Plain loop rather than fill(): most runs of a changing counter are one sample long.
     for (let i = from; i < to; i++) out[i] = n;
   });
@@ -86,10 +83,10 @@ export function columnValues(col: Column, size: number): unknown[] {
   const out: unknown[] = new Array(size).fill(undefined);
   let v: unknown;
   const single = col.count === 1;
-  const numbers = col.numbers?.data;
+  const next = col.numbers?.reader();
   const values = col.values;
   forEachRun(col, (from, to, k) => {
-    const run = single ? col.first : numbers ? numbers[k]! : values![k];
+    const run = single ? col.first : next ? next() : values![k];
     if (col.numeric) {
       const n = run as number;
       v = Number.isNaN(n) ? undefined : col.digits ? String(n) : n;
@@ -108,10 +105,10 @@ export function columnNumbersAt(col: Column, keep: Int32Array): Float64Array {
   let n = Number.NaN;
   const single = col.count === 1;
   const only = col.numeric ? (col.first as number) : toNumber(col.first);
-  const numbers = col.numbers?.data;
+  const next = col.numbers?.reader();
   const values = col.values;
   forEachRun(col, (_from, to, k) => {
-    n = single ? only : numbers ? numbers[k]! : toNumber(values![k]);
+    n = single ? only : next ? next() : toNumber(values![k]);
     while (j < keep.length && keep[j]! < to) out[j++] = n;
   });
   const tail = col.carry ? n : Number.NaN;

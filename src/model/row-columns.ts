@@ -1,4 +1,5 @@
-import { GrowableFloat64, GrowableInt32 } from './growable.js';
+import { GrowableInt32 } from './growable.js';
+import { RunNumbers } from './run-numbers.js';
 
 /**
  * One attribute of a RowStatsReport, as runs of one value: run k holds its value from its first
@@ -28,9 +29,10 @@ export interface Column {
   /** The value of the first run (a number in a numeric column), the only one while `count` is 1. */
   first: unknown;
   /**
-   * Values of all the runs of a numeric column once it has two (missing samples are a run of NaN).
+   * Values of all the runs of a numeric column once it has two (missing samples are a run of NaN),
+   * packed (run-numbers.ts).
    */
-  numbers: GrowableFloat64 | undefined;
+  numbers: RunNumbers | undefined;
   /** Values of all the runs of any other column once it has two (missing samples: undefined). */
   values: unknown[] | undefined;
   /** Runs so far; neighbouring runs never hold the same value. */
@@ -100,7 +102,7 @@ function pushRun(col: Column, index: number, value: unknown): void {
     }
     if (col.numeric) {
       if (!col.numbers) {
-        col.numbers = new GrowableFloat64();
+        col.numbers = new RunNumbers();
         col.numbers.push(col.first as number);
       }
       col.numbers.push(value as number);
@@ -111,11 +113,9 @@ function pushRun(col: Column, index: number, value: unknown): void {
   col.count = count + 1;
 }
 
-/** The value of run k. */
-const runAt = (col: Column, k: number): unknown =>
-  col.count === 1 ? col.first : col.numeric ? col.numbers!.data[k] : col.values![k];
-
-const lastRun = (col: Column): unknown => runAt(col, col.count - 1);
+/** The value of the last run. */
+const lastRun = (col: Column): unknown =>
+  col.count === 1 ? col.first : col.numeric ? col.numbers!.last : col.values![col.count - 1];
 
 /** Writes `value` at `index`, after the carried value (or missing samples) up to there. */
 export function writeAt(col: Column, index: number, value: unknown): void {
@@ -161,6 +161,9 @@ function toGeneric(col: Column): void {
   col.digits = false;
   const recorded = (v: number): unknown => (Number.isNaN(v) ? undefined : digits ? String(v) : v);
   col.first = recorded(col.first as number);
-  if (col.numbers) col.values = Array.from(col.numbers.view(), recorded);
+  if (col.numbers) {
+    const next = col.numbers.reader();
+    col.values = Array.from({ length: col.numbers.length }, () => recorded(next()));
+  }
   col.numbers = undefined;
 }
