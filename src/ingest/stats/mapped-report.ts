@@ -189,6 +189,15 @@ export class MappedStatsReport implements StatsReport {
     }
     if ('constant' in src) return this.size > 0 && isPresent(src.constant) ? src.constant : undefined;
     if ('map' in src) {
+      // The last value: the base's own, when it maps to a present one and the values after it
+      // (missing, null) could not (see skipsAbsent). Candidate reports are read so for a few
+      // attributes each, and building their whole series was most of what reading them cost.
+      if (!fromStart && skipsAbsent(src.map)) {
+        const last = this.#base.last(src.from);
+        if (last === undefined) return undefined;
+        const mapped = src.map(last);
+        if (isPresent(mapped)) return mapped;
+      }
       const base = this.#base.values(src.from);
       if (!base) return undefined;
       const n = base.length;
@@ -222,6 +231,20 @@ function lastOf(values: ArrayLike<unknown> | undefined): unknown {
   if (!values) return undefined;
   for (let i = values.length - 1; i >= 0; i--) if (isPresent(values[i])) return values[i];
   return undefined;
+}
+
+/**
+ * Whether `map` turns the values `last` passes over (null, NaN) into absent ones: then the last
+ * value that maps to a present one is the base's last, when that one does. Asked once per function.
+ */
+const absentSkippers = new WeakMap<(value: unknown) => unknown, boolean>();
+function skipsAbsent(map: (value: unknown) => unknown): boolean {
+  let skips = absentSkippers.get(map);
+  if (skips === undefined) {
+    skips = !isPresent(map(null)) && !isPresent(map(Number.NaN));
+    absentSkippers.set(map, skips);
+  }
+  return skips;
 }
 
 function isPresent(v: unknown): boolean {
