@@ -49,14 +49,35 @@ export function boundedStats(stats: StatsStore, maxSamples = MAX_VIEW_SAMPLES): 
   const out = new StatsStore();
   const cache = new SeriesCache();
   let byTime = true;
+  // Reports polled together keep the same indices: one array for them all (a connection of the
+  // 1 GiB bench dump kept 100 copies of 128 KB).
+  const shared = new Map<number, Int32Array[]>();
   // Times read once each (timestampsOnce): the reports would otherwise keep their whole arrays.
   for (const r of stats.all()) {
     const t = r.timestampsOnce ? r.timestampsOnce() : r.timestamps;
     const keep = kept(t, r.size, first, bucketMs, maxSamples);
     if (r.size === samples) byTime &&= keep.byTime;
-    out.set(new SampledReport(r, keep.indices, cache));
+    out.set(new SampledReport(r, sharedIndices(shared, keep.indices), cache));
   }
   return { stats: out, bucketMs: byTime ? bucketMs : undefined, samples };
+}
+
+/** `indices`, or an equal array met before (compared in full: equal lengths rarely mean equal contents). */
+function sharedIndices(shared: Map<number, Int32Array[]>, indices: Int32Array): Int32Array {
+  const same = shared.get(indices.length);
+  if (!same) {
+    shared.set(indices.length, [indices]);
+    return indices;
+  }
+  for (const other of same) if (equalIndices(other, indices)) return other;
+  // A few distinct arrays of a length at most: a report of its own times is compared, not kept.
+  if (same.length < 4) same.push(indices);
+  return indices;
+}
+
+function equalIndices(a: Int32Array, b: Int32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
