@@ -8,9 +8,9 @@ import { StatsStore } from '../model/stats-report.js';
  * call of 9 hours at rtcstats' and webrtc-internals' 1 s poll (Chrome's export keeps 1 000 samples
  * a series, so no webrtc-internals dump reaches it). Views hold about 20 derived series of 8 bytes
  * a sample per stream: with this bound a stream's views stay under about 5 MB whatever the length
- * of the dump, where a 1 GiB jitsi dump (140 000 polls a connection) built 270 MB of them and
- * peaked at 1.1 GB. Detectors and charts see the call at a coarser grain instead (8.6 s buckets for
- * that dump); totals, first and last values stay exact.
+ * of the dump, where the 1 GiB jitsi bench dump (245 515 samples in its longest report) built
+ * 270 MB of them and peaked at 1.1 GB (about 500 MB bounded). Detectors and charts see such a call
+ * at a coarser grain instead; totals, first and last values stay exact.
  */
 export const MAX_VIEW_SAMPLES = 32_768;
 

@@ -33,9 +33,15 @@ export class SampledReport implements StatsReport {
 
   get timestamps(): ArrayLike<number> {
     const base = this.#base;
-    this.#timestamps ??= base.timestampsAt
-      ? Float64Array.from(base.timestampsAt(this.#keep))
-      : pickNumbers(base.timestamps, this.#keep);
+    if (!this.#timestamps) {
+      const at = base.timestampsAt?.(this.#keep);
+      this.#timestamps =
+        at instanceof Float64Array
+          ? at
+          : at
+            ? Float64Array.from(at)
+            : pickNumbers(base.timestamps, this.#keep);
+    }
     return this.#timestamps;
   }
 
