@@ -115,12 +115,7 @@ export class MappedStatsReport implements StatsReport {
       return out;
     }
     const at = numbersAt(this.#base, src.from, keep);
-    if (!at || (src.scale === undefined && src.min === undefined)) return at;
-    const scale = src.scale ?? 1;
-    const min = src.min ?? Number.NEGATIVE_INFINITY;
-    const out = new Float64Array(at.length);
-    for (let i = 0; i < at.length; i++) out[i] = at[i]! < min ? Number.NaN : at[i]! * scale;
-    return out;
+    return at && scaled(at, src);
   }
 
   #mappedNumbers(attribute: string, src: AttributeSource): ArrayLike<number> | undefined {
@@ -133,12 +128,7 @@ export class MappedStatsReport implements StatsReport {
       return out;
     }
     const base = this.#base.numbers(src.from);
-    if (!base || (src.scale === undefined && src.min === undefined)) return base;
-    const scale = src.scale ?? 1;
-    const min = src.min ?? Number.NEGATIVE_INFINITY;
-    const out = new Float64Array(base.length);
-    for (let i = 0; i < base.length; i++) out[i] = base[i]! < min ? Number.NaN : base[i]! * scale;
-    return out;
+    return base && scaled(base, src);
   }
 
   values(attribute: string): ArrayLike<unknown> | undefined {
@@ -258,5 +248,15 @@ function isPresent(v: unknown): boolean {
 export function seriesOf(length: number, f: (i: number) => unknown): unknown[] {
   const out: unknown[] = [];
   for (let i = 0; i < length; i++) out.push(f(i));
+  return out;
+}
+
+/** `series` with `src`'s scale and floor applied (itself when it has neither). */
+function scaled(series: ArrayLike<number>, src: { scale?: number; min?: number }): ArrayLike<number> {
+  if (src.scale === undefined && src.min === undefined) return series;
+  const scale = src.scale ?? 1;
+  const min = src.min ?? Number.NEGATIVE_INFINITY;
+  const out = new Float64Array(series.length);
+  for (let i = 0; i < series.length; i++) out[i] = series[i]! < min ? Number.NaN : series[i]! * scale;
   return out;
 }
