@@ -32,12 +32,20 @@ export function* longJitsiLines(bytes: number): Generator<string> {
   let size = lines.reduce((n, line) => n + line.length + 1, 0);
   for (let round = 1; size < bytes; round++) {
     for (const line of polls) {
-      const record = JSON.parse(line) as [string, string, Record<string, Record<string, unknown>>, number];
+      const record = JSON.parse(line) as [string, string, Record<string, unknown>, number];
       record[3] += round * ROUND_MS;
-      for (const report of Object.values(record[2])) {
-        for (const [key, value] of Object.entries(report)) {
+      // The poll's own time (which reports of `timestamp: 0` take) and reports' own times move
+      // too: the stats are timed by them, not by the line, and left alone every round replayed
+      // the same 90 s (the 100 MB dump's stream times stepped back 114 times).
+      const poll = record[2];
+      if (typeof poll.timestamp === 'number') poll.timestamp += round * ROUND_MS;
+      for (const report of Object.values(poll)) {
+        if (report === null || typeof report !== 'object') continue;
+        const r = report as Record<string, unknown>;
+        if (typeof r.timestamp === 'number' && r.timestamp !== 0) r.timestamp += round * ROUND_MS;
+        for (const [key, value] of Object.entries(r)) {
           if (/bytes|packets/i.test(key) && typeof value === 'string' && /^\d+$/.test(value))
-            report[key] = String(Number(value) + round * 1000);
+            r[key] = String(Number(value) + round * 1000);
         }
       }
       const text = JSON.stringify(record);
