@@ -1,4 +1,4 @@
-import { SampledReport } from '../model/sampled-report.js';
+import { SampledReport, timestampsAt, timestampsOnce } from '../model/sampled-report.js';
 import { SeriesCache } from '../model/series-cache.js';
 import { StatsStore } from '../model/stats-report.js';
 
@@ -39,9 +39,7 @@ export function boundedStats(stats: StatsStore, maxSamples = MAX_VIEW_SAMPLES): 
   for (const r of stats.all()) {
     const n = r.size;
     if (n === 0) continue;
-    const ends = r.timestampsAt
-      ? r.timestampsAt(Int32Array.of(0, n - 1))
-      : [r.timestamps[0]!, r.timestamps[n - 1]!];
+    const ends = timestampsAt(r, Int32Array.of(0, n - 1));
     if (ends[0]! < first) first = ends[0]!;
     if (ends[1]! > last) last = ends[1]!;
   }
@@ -54,7 +52,7 @@ export function boundedStats(stats: StatsStore, maxSamples = MAX_VIEW_SAMPLES): 
   const shared = new Map<number, Int32Array[]>();
   // Times read once each (timestampsOnce): the reports would otherwise keep their whole arrays.
   for (const r of stats.all()) {
-    const t = r.timestampsOnce ? r.timestampsOnce() : r.timestamps;
+    const t = timestampsOnce(r);
     const keep = kept(t, r.size, first, bucketMs, maxSamples);
     if (r.size === samples) byTime &&= keep.byTime;
     out.set(new SampledReport(r, sharedIndices(shared, keep.indices), cache));

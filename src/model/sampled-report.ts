@@ -32,16 +32,7 @@ export class SampledReport implements StatsReport {
   }
 
   get timestamps(): ArrayLike<number> {
-    const base = this.#base;
-    if (!this.#timestamps) {
-      const at = base.timestampsAt?.(this.#keep);
-      this.#timestamps =
-        at instanceof Float64Array
-          ? at
-          : at
-            ? Float64Array.from(at)
-            : pickNumbers(base.timestamps, this.#keep);
-    }
+    this.#timestamps ??= timestampsAt(this.#base, this.#keep);
     return this.#timestamps;
   }
 
@@ -102,4 +93,14 @@ export function numbersAt(
   if (report.numbersAt) return report.numbersAt(attribute, keep);
   const all = report.numbers(attribute);
   return all && pickNumbers(all, keep);
+}
+
+/** `report.timestamps` at the sample indices `keep` (see numbersAt). */
+export function timestampsAt(report: StatsReport, keep: Int32Array): Float64Array {
+  return report.timestampsAt ? report.timestampsAt(keep) : pickNumbers(report.timestamps, keep);
+}
+
+/** `report.timestamps` for one pass, not kept by the report where it can (see timestampsOnce). */
+export function timestampsOnce(report: StatsReport): ArrayLike<number> {
+  return report.timestampsOnce ? report.timestampsOnce() : report.timestamps;
 }

@@ -32,7 +32,7 @@ export interface StatsReport {
    * `timestamps` at the sample indices `keep` (ascending) only, read without the whole series
    * (see SampledReport): a report that can does not have to.
    */
-  timestampsAt?(keep: Int32Array): ArrayLike<number>;
+  timestampsAt?(keep: Int32Array): Float64Array;
   /** `numbers(attribute)` at the sample indices `keep` only (see timestampsAt). */
   numbersAt?(attribute: string, keep: Int32Array): ArrayLike<number> | undefined;
 }

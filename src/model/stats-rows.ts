@@ -142,7 +142,7 @@ export class RowStatsReport implements StatsReport {
     return this.#ts.arrayOnce();
   }
 
-  timestampsAt(keep: Int32Array): ArrayLike<number> {
+  timestampsAt(keep: Int32Array): Float64Array {
     return this.#ts.at(keep);
   }
 

@@ -1,4 +1,4 @@
-import { numbersAt, pickNumbers } from '../../model/sampled-report.js';
+import { numbersAt, timestampsAt, timestampsOnce } from '../../model/sampled-report.js';
 import type { StatsReport } from '../../model/stats-report.js';
 import { toNumber } from '../../model/stats-report.js';
 
@@ -89,13 +89,11 @@ export class MappedStatsReport implements StatsReport {
   }
 
   timestampsOnce(): ArrayLike<number> {
-    const base = this.#base;
-    return base.timestampsOnce ? base.timestampsOnce() : base.timestamps;
+    return timestampsOnce(this.#base);
   }
 
-  timestampsAt(keep: Int32Array): ArrayLike<number> {
-    const base = this.#base;
-    return base.timestampsAt ? base.timestampsAt(keep) : pickNumbers(base.timestamps, keep);
+  timestampsAt(keep: Int32Array): Float64Array {
+    return timestampsAt(this.#base, keep);
   }
 
   /**
