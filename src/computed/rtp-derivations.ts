@@ -1,5 +1,6 @@
 import type { StatsReport, StatsStore } from '../model/stats-report.js';
 import { withoutResumeJumps } from './counter-continuity.js';
+import { otherTraffic } from './other-traffic.js';
 import type { Direction, RtpStream } from './rtp-stream-types.js';
 import {
   intervalPercent,
@@ -40,7 +41,7 @@ export function inbound(
   const counted = num('packetsLost');
   const lost =
     counted && received
-      ? withoutResumeJumps(counted, received, t, (from, to) => otherTrafficBetween(store, r, from, to))
+      ? withoutResumeJumps(counted, received, t, otherTraffic(store, r))
       : counted;
   setTotal(totals, 'packetsLost', lastFinite(lost));
   if (lost) setTotal(totals, 'minPacketsLost', minFinite(lost));
@@ -204,30 +205,6 @@ export function video(
   if (width && lastFinite(width) !== undefined) s.frameWidth = Float64Array.from(width);
   if (height && lastFinite(height) !== undefined) s.frameHeight = Float64Array.from(height);
 }
-
-/**
- * Whether anything else arrived on the connection between two times: another received stream's
- * packets, or bytes on a candidate pair or transport (RTCP keeps coming while a stream is paused;
- * an outage stops it all).
- */
-function otherTrafficBetween(store: StatsStore, self: StatsReport, from: number, to: number): boolean {
-  for (const [type, attr] of TRAFFIC) {
-    for (const other of store.ofType(type)) {
-      if (other === self) continue;
-      const counter = other.numbers(attr);
-      if (!counter) continue;
-      const [before, after] = sampleAt(other.timestamps, counter, [from, to]);
-      if (after! > before!) return true;
-    }
-  }
-  return false;
-}
-
-const TRAFFIC = [
-  ['inbound-rtp', 'packetsReceived'],
-  ['candidate-pair', 'bytesReceived'],
-  ['transport', 'bytesReceived'],
-] as const;
 
 /**
  * The RTCP-derived report that pairs with a local stream: remote-inbound-rtp (what the receiver
