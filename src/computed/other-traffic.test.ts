@@ -7,12 +7,19 @@ import { sampleAt } from './series-math.js';
 
 describe('valuesAt', () => {
   it('finds what sampleAt finds, for times in order (repeats included) and any two times', () => {
-    const times = fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 30 }).map((t) => t.sort((a, b) => a - b));
+    const times = fc
+      .array(fc.integer({ min: 0, max: 50 }), { maxLength: 30 })
+      .map((t) => t.sort((a, b) => a - b));
     fc.assert(
-      fc.property(times, fc.integer({ min: -5, max: 55 }), fc.integer({ min: -5, max: 55 }), (t, from, to) => {
-        const v = t.map((_, i) => i * 3 + 1);
-        expect(valuesAt(t, v, from, to)).toEqual(Array.from(sampleAt(t, v, [from, to])));
-      }),
+      fc.property(
+        times,
+        fc.integer({ min: -5, max: 55 }),
+        fc.integer({ min: -5, max: 55 }),
+        (t, from, to) => {
+          const v = t.map((_, i) => i * 3 + 1);
+          expect(valuesAt(t, v, from, to)).toEqual(Array.from(sampleAt(t, v, [from, to])));
+        },
+      ),
     );
   });
 });
@@ -22,7 +29,9 @@ function store(otherTimes: readonly number[], otherCounts: readonly number[]) {
   const self = new RowStatsReport('IT1', 'inbound-rtp');
   const other = new RowStatsReport('IT2', 'inbound-rtp');
   for (let i = 0; i < 5; i++) self.append(i * 1000, { packetsReceived: 10 });
-  otherTimes.forEach((t, i) => other.append(t, { packetsReceived: otherCounts[i] }));
+  otherTimes.forEach((t, i) => {
+    other.append(t, { packetsReceived: otherCounts[i] });
+  });
   const stats = new StatsStore();
   stats.set(self);
   stats.set(other);
