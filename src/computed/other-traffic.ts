@@ -61,7 +61,12 @@ function inOrder(t: ArrayLike<number>): boolean {
  * time (NaN before the first), the second never taken from before the first's sample, as the scan
  * goes on from where it stopped.
  */
-export function valuesAt(t: ArrayLike<number>, v: ArrayLike<number>, from: number, to: number): [number, number] {
+export function valuesAt(
+  t: ArrayLike<number>,
+  v: ArrayLike<number>,
+  from: number,
+  to: number,
+): [number, number] {
   const i = lastAtOrBefore(t, from);
   const j = Math.max(i, lastAtOrBefore(t, to));
   return [i >= 0 ? v[i]! : Number.NaN, j >= 0 ? v[j]! : Number.NaN];

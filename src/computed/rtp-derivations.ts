@@ -40,9 +40,7 @@ export function inbound(
   const received = num('packetsReceived');
   const counted = num('packetsLost');
   const lost =
-    counted && received
-      ? withoutResumeJumps(counted, received, t, otherTraffic(store, r))
-      : counted;
+    counted && received ? withoutResumeJumps(counted, received, t, otherTraffic(store, r)) : counted;
   setTotal(totals, 'packetsLost', lastFinite(lost));
   if (lost) setTotal(totals, 'minPacketsLost', minFinite(lost));
   if (lost && received) s.lossPercent = intervalPercent(lost, received);
