@@ -107,6 +107,26 @@ export const HOSTILE_DUMPS: Record<string, (n: number) => string> = {
         ]),
       ),
     ),
+  // Each pause ends with a jump of the loss counter, so each asks whether the others flowed through it.
+  'polls of streams that pause and resume': (n) =>
+    polls(n, (i) =>
+      Object.fromEntries(
+        range(16).map((k) => {
+          const cycle = Math.floor((i + k) / 6);
+          const flowing = (i + k) % 6 < 3;
+          return [
+            `IT${k}`,
+            {
+              type: 'inbound-rtp',
+              kind: 'video',
+              ssrc: k,
+              packetsReceived: 30 * cycle + (flowing ? 10 * ((i + k) % 6) : 30),
+              packetsLost: 100 * cycle,
+            },
+          ];
+        }),
+      ),
+    ),
   'selected pair changes to a new pair': (n) =>
     polls(n, (i) => ({
       T1: { type: 'transport', selectedCandidatePairId: `CP${i}` },
