@@ -28,4 +28,27 @@ describe('downsample', () => {
     const chart = downsample([1, Number.NaN], { a: { values: [1, 2], combine: 'mean' } }, 300);
     expect(isRounded(chart.t)).toBe(false);
   });
+
+  it('gives null for a bucket with no finite value, whether a column before or after it has gaps', () => {
+    const t = [0, 1000, 2000, 3000];
+    const chart = downsample(
+      t,
+      {
+        full: { values: [1.5, 2, 3.25, 4], combine: 'mean' },
+        gaps: { values: [Number.NaN, 2, Number.POSITIVE_INFINITY, 4], combine: 'mean' },
+        after: { values: [0.5, 0.5, 0.5, Number.NaN], combine: 'max' },
+        huge: { values: [Number.MAX_VALUE, 1, 1, 1], combine: 'sum' },
+      },
+      2,
+    );
+    expect(chart.t).toEqual([1000, 3000]);
+    expect(chart.columns).toEqual({
+      full: [1.75, 3.63],
+      gaps: [2, 4],
+      after: [0.5, 0.5],
+      huge: [Number.POSITIVE_INFINITY, 2],
+    });
+    const sparse = downsample(t, { a: { values: [Number.NaN, Number.NaN, 1, 2], combine: 'last' } }, 4);
+    expect(sparse.columns.a).toEqual([null, null, 1, 2]);
+  });
 });
