@@ -6,15 +6,15 @@ import { otherTraffic, valuesAt } from './other-traffic.js';
 import { sampleAt } from './series-math.js';
 
 describe('valuesAt', () => {
-  it('finds what sampleAt finds, for times in order (repeats included) and any two times', () => {
+  it('finds what sampleAt finds, for times in order (repeats included) and any two times, NaN included', () => {
     const times = fc
       .array(fc.integer({ min: 0, max: 50 }), { maxLength: 30 })
       .map((t) => t.sort((a, b) => a - b));
     fc.assert(
       fc.property(
         times,
-        fc.integer({ min: -5, max: 55 }),
-        fc.integer({ min: -5, max: 55 }),
+        fc.oneof(fc.integer({ min: -5, max: 55 }), fc.constant(Number.NaN)),
+        fc.oneof(fc.integer({ min: -5, max: 55 }), fc.constant(Number.NaN)),
         (t, from, to) => {
           const v = t.map((_, i) => i * 3 + 1);
           expect(valuesAt(t, v, from, to)).toEqual(Array.from(sampleAt(t, v, [from, to])));

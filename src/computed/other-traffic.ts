@@ -1,5 +1,5 @@
 import type { StatsReport, StatsStore } from '../model/stats-report.js';
-import { sampleAt } from './series-math.js';
+import { firstIndexWhere, sampleAt, timesInOrder } from './series-math.js';
 
 /**
  * Whether anything else arrived on the connection between two times: another received stream's
@@ -45,15 +45,10 @@ function trafficCounters(store: StatsStore, self: StatsReport): Counter[] {
       const v = other.numbers(attr);
       if (!v) continue;
       const t = other.timestamps;
-      out.push({ t, v, sorted: inOrder(t) });
+      out.push({ t, v, sorted: timesInOrder(t) });
     }
   }
   return out;
-}
-
-function inOrder(t: ArrayLike<number>): boolean {
-  for (let i = 1; i < t.length; i++) if (!(t[i]! >= t[i - 1]!)) return false;
-  return true;
 }
 
 /**
@@ -74,12 +69,6 @@ export function valuesAt(
 
 /** The index of the last time <= `at` in times in order, -1 when none is. */
 function lastAtOrBefore(t: ArrayLike<number>, at: number): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (t[mid]! <= at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  // Not `t[i] > at`: a time of NaN finds no sample, as sampleAt's scan does.
+  return firstIndexWhere(t.length, (i) => !(t[i]! <= at)) - 1;
 }

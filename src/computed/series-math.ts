@@ -299,3 +299,10 @@ export function firstIndexWhere(length: number, holds: (i: number) => boolean): 
   }
   return lo;
 }
+
+/** Whether sample times never go back (a NaN anywhere counts as out of order). */
+export function timesInOrder(t: ArrayLike<number>): boolean {
+  for (let i = 0; i < t.length; i++)
+    if (!(t[i]! >= (i > 0 ? t[i - 1]! : Number.NEGATIVE_INFINITY))) return false;
+  return true;
+}

@@ -1,7 +1,7 @@
 import { callClock } from '../../computed/call-times.js';
 import type { Episode } from '../../computed/episodes.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
-import { firstIndexWhere } from '../../computed/series-math.js';
+import { firstIndexWhere, timesInOrder } from '../../computed/series-math.js';
 import { LIFECYCLE_LIMITS, TRACK_STATE, type TrackLifecycle } from '../../computed/track-lifecycle.js';
 import type { Observation } from '../../model/payload/observation.js';
 import { defineDetector, type Finding } from '../detector.js';
@@ -147,9 +147,7 @@ const inOrder = new RunMemo<ArrayLike<number>, boolean>();
 function ascending(t: ArrayLike<number>): boolean {
   let known = inOrder.get(t);
   if (known === undefined) {
-    known = true;
-    for (let i = 0; i < t.length && known; i++)
-      known = t[i]! >= (i > 0 ? t[i - 1]! : Number.NEGATIVE_INFINITY);
+    known = timesInOrder(t);
     inOrder.set(t, known);
   }
   return known;
