@@ -1,15 +1,13 @@
 import { statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { readWholeFile } from '../src/ingest/input.js';
-import { documentText } from '../src/ingest/json/document-text.js';
 
 /**
  * The decode floor: the least work any reader of the dump must do. Reads the file, parses its
  * JSON and then every JSON text nested in a string (the `values` series of webrtc-internals, the
  * `data` payloads of rtcstats lines). Returns the number of nested texts parsed, so that no work
  * can be optimized away. A document's text is decoded as UTF-8, as a plain reader (and the open
- * tools) would: callscope's own decoding is faster on large ASCII documents, and
- * decodeFloorAsCallscope is the floor with it.
+ * tools) would.
  *
  * Files that are not one JSON document (rtcstats and Jitsi dumps) are decoded and parsed line by
  * line, straight from the bytes. Decoding the whole file first and splitting it is more work, and
@@ -17,7 +15,7 @@ import { documentText } from '../src/ingest/json/document-text.js';
  * string (on the Jitsi multi-connection fixture, one "®" in a camera label made the floor 40 %
  * slower). A floor that a plain line reader beats would flatter the ratio.
  */
-export async function decodeFloor(path: string, text = plainDocument): Promise<number> {
+export async function decodeFloor(path: string): Promise<number> {
   const bytes = await readBytes(path);
   let parsed = 0;
   const visit = (value: unknown, key: string | undefined): void => {
@@ -37,20 +35,10 @@ export async function decodeFloor(path: string, text = plainDocument): Promise<n
     else for (const k in value) visit((value as Record<string, unknown>)[k], k);
   };
   if (!forEachLineDocument(bytes, (doc) => visit(doc, undefined))) {
-    visit(JSON.parse(text(bytes)), undefined);
+    visit(JSON.parse(bytes.toString('utf8')), undefined);
   }
   return parsed;
 }
-
-const plainDocument = (bytes: Buffer): string => bytes.toString('utf8');
-
-/**
- * The floor with a whole document's text decoded as callscope decodes it (documentText: Latin-1
- * for ASCII past V8's large-object size, which spares the fresh pages a large string is made in).
- * The rows' targets are against the plain floor, a reader that decodes the file as UTF-8 and
- * parses it; this one tells how much of a row's ratio that decoding gains.
- */
-export const decodeFloorAsCallscope = (path: string): Promise<number> => decodeFloor(path, documentText);
 
 /**
  * Parses each line and hands it to `onDocument`, when the first line is a JSON document of its own

@@ -56,21 +56,6 @@ export async function timeRow(row: Row, runs: number): Promise<void> {
   row.analyzeMs = median(analyze);
 }
 
-/** Median time of `runs` passes of `work` over `files` (after two passes to warm up). */
-export async function medianPass(
-  files: readonly string[],
-  work: (path: string) => Promise<unknown>,
-  runs: number,
-): Promise<number> {
-  const times: number[] = [];
-  for (let i = -2; i < runs; i++) {
-    const start = performance.now();
-    for (const file of files) await work(file);
-    if (i >= 0) times.push(performance.now() - start);
-  }
-  return median(times);
-}
-
 export interface ChildResult {
   ms: number;
   maxRssKiB: number;

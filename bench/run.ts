@@ -5,8 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { ensureDump, ensureJitsiDump, ROOT, SOURCES } from './build-dump.js';
 import { analyzeDump, isDumpError } from './built.js';
 import { CLI_TARGET_S, cliColdStart } from './cli-cold.js';
-import { decodeFloorAsCallscope } from './floor.js';
-import { child, mb, medianPass, type Row, rate, sizeOf, timeRow } from './rows.js';
+import { child, mb, type Row, rate, sizeOf, timeRow } from './rows.js';
 import { peerJitsiDumps, smallInternalsDumps } from './sets.js';
 import { addedShare, type StageTimes } from './stages.js';
 import { printSummary } from './summary.js';
@@ -76,15 +75,6 @@ for (const r of rows) {
     `${r.name}: floor ${rate(r.bytes, r.floorMs!).toFixed(1)} MB/s, analyze ${rate(r.bytes, r.analyzeMs!).toFixed(1)} MB/s, ratio ${ratio.toFixed(2)}${target}`,
   );
 }
-
-// The small internals dumps against a floor that decodes their text as callscope does: the row's
-// target is against the plain floor (UTF-8, as the open tools read), and this tells how much of its
-// ratio comes from that decoding (src/ingest/json/document-text.ts).
-const smallRow = rows[1]!;
-const asCallscope = await medianPass(small, decodeFloorAsCallscope, 41);
-log(
-  `${smallRow.name}: floor decoding as callscope does ${rate(smallRow.bytes, asCallscope).toFixed(1)} MB/s, ratio ${(smallRow.analyzeMs! / asCallscope).toFixed(2)} (not a target)`,
-);
 
 // Stages: what detectors and scoring add to reading and building the payload, each dump in a fresh
 // process (stages-child.ts): in this one, after the big rows, the share moved by half its value.

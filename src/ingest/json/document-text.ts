@@ -1,36 +1,27 @@
 import { isAscii } from 'node:buffer';
 
 /**
- * V8 keeps strings longer than this outside its regular pages (kMaxRegularHeapObjectSize, 128
- * KiB): each gets pages of its own, mapped when the string is made and unmapped when it is
- * collected, so every such string is written to fresh memory.
- */
-const LARGE_STRING_BYTES = 128 * 1024;
-/**
  * Node makes one-byte strings longer than this outside V8's heap (EXTERN_APEX in string_bytes.cc):
- * a copy into memory the process allocates like any buffer's, and reuses.
+ * one copy into memory allocated like any buffer's, instead of a UTF-8 decoding into a large V8
+ * string.
  */
 const EXTERNAL_STRING_BYTES = 0xfbee9;
 
 /**
- * The text of a JSON document read whole, for JSON.parse. The plain decoding (toString('utf8'))
- * makes a large string in fresh pages, and on this project's 2-core VMs that cost more than parsing
- * it: 4.5 ms a MB against about 1 for JSON.parse (0.33 MB webrtc-internals export: decoding 1.1 ms,
- * JSON.parse 0.36 ms). A document of ASCII only (what Chrome writes, bar a non-ASCII label) reads
- * the same as Latin-1, which Node makes an external string past EXTERNAL_STRING_BYTES: one below
- * that size is padded to it with spaces, which JSON.parse skips. Decoding and parsing together:
- * 1.4 against 0.65 ms for that export, 14.5 against 4.0 ms for a 3 MB dump (bench, medians).
+ * The text of a JSON document read whole, for JSON.parse. A document of ASCII only (what Chrome
+ * writes, bar a non-ASCII label) reads the same as Latin-1, and past EXTERNAL_STRING_BYTES that
+ * text is made a quarter faster than the UTF-8 one: decoding and parsing a 1.3 MB export took 1.66
+ * against 2.16 ms, a 3.9 MB one 5.1 against 6.5 ms (medians of 200, quiet 2-core VM). Smaller
+ * documents decode as UTF-8. A Latin-1 text of an ASCII document has the same positions as its
+ * bytes, so JSON.parse's errors point into the file either way.
  *
- * Positions in JSON.parse's errors then count the padding: callers re-read a document that fails
- * with plainText for their message.
+ * Padding smaller documents to that size was tried: on a loaded VM, where a large V8 string's
+ * fresh pages cost 4.5 ms a MB, it halved a 0.33 MB export's decode + parse (1.4 to 0.65 ms); on
+ * a quiet one it made it 60 % slower (0.49 to 0.78 ms), so it was taken out.
  */
 export function documentText(bytes: Buffer): string {
-  if (bytes.length <= LARGE_STRING_BYTES || !isAscii(bytes)) return plainText(bytes);
-  if (bytes.length > EXTERNAL_STRING_BYTES) return bytes.toString('latin1');
-  const padded = Buffer.allocUnsafe(EXTERNAL_STRING_BYTES + 1);
-  bytes.copy(padded);
-  padded.fill(0x20, bytes.length);
-  return padded.toString('latin1');
+  if (bytes.length > EXTERNAL_STRING_BYTES && isAscii(bytes)) return bytes.toString('latin1');
+  return plainText(bytes);
 }
 
 /** The document's text as UTF-8, without a byte order mark. */

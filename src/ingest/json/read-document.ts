@@ -1,7 +1,7 @@
 import { unreadable } from '../errors.js';
 import { DEFAULT_MAX_LINE_LENGTH, forEachLine } from '../lines.js';
 import { peek } from '../peek.js';
-import { documentText, plainText } from './document-text.js';
+import { documentText } from './document-text.js';
 import { PrettyJsonReader } from './pretty-reader.js';
 import type { TokenJsonReader } from './token-reader.js';
 import { type JsonVisitor, walkValue } from './visitor.js';
@@ -40,7 +40,7 @@ export async function readJsonDocument(
   const bytes = joined(parts, size);
   let value: unknown;
   try {
-    value = parseText(bytes);
+    value = JSON.parse(documentText(bytes));
   } catch (error) {
     const truncated = /end of (JSON )?input|Unterminated/i.test((error as Error).message);
     throw unreadable(
@@ -51,18 +51,6 @@ export async function readJsonDocument(
     );
   }
   walkValue(value, visitor);
-}
-
-/**
- * The document parsed from its fast text (documentText), or on failure from its plain text, so
- * that the error's positions are the file's.
- */
-function parseText(bytes: Buffer): unknown {
-  try {
-    return JSON.parse(documentText(bytes));
-  } catch {
-    return JSON.parse(plainText(bytes));
-  }
 }
 
 /**
