@@ -173,13 +173,16 @@ function receiving(pc: PeerConnectionView): CongestionSignal | undefined {
     }
   }
   for (const s of delays) {
+    // Jitter, not round-trip time: a round trip also crosses the way back, and a congested way
+    // back (feedback arriving late) makes a sender back off on a path that had room.
+    const jitter = s.series.jitterMs;
+    if (!jitter) continue;
     for (let i = activeFrom(s); i < s.t.length; i++) {
+      // Only whether a bin's delay reached delayRiseMs is read: smaller rises need no lookup.
+      const rise = (jitter[i] ?? Number.NaN) - base.jitter;
+      if (!(rise >= THRESHOLDS.delayRiseMs)) continue;
       const bin = bins.get(quarter(s.t[i]!));
-      if (!bin) continue;
-      // Jitter, not round-trip time: a round trip also crosses the way back, and a congested way
-      // back (feedback arriving late) makes a sender back off on a path that had room.
-      const rise = (s.series.jitterMs?.[i] ?? Number.NaN) - base.jitter;
-      if (Number.isFinite(rise)) bin.delay = Math.max(bin.delay, rise);
+      if (bin) bin.delay = Math.max(bin.delay, rise);
     }
   }
   const sorted = [...bins.values()].sort((a, b) => a.t - b.t);
