@@ -4,7 +4,8 @@ import type { PeerConnectionView } from '../../computed/peer-connection-view.js'
 import type { Direction } from '../../computed/rtp-streams.js';
 import { type Detector, defineDetector, type Finding } from '../detector.js';
 import { byExtent, ms } from '../severity.js';
-import { congestionSignal, latencyStep, THRESHOLDS } from './congestion-signal.js';
+import { congestionSignal, THRESHOLDS } from './congestion-signal.js';
+import { latencyStep } from './latency-step.js';
 
 /** What a path short of capacity brings about on that path. */
 const CONSEQUENCES = [

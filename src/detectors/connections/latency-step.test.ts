@@ -5,7 +5,8 @@ import type { RtpStream } from '../../computed/rtp-streams.js';
 import { kthSmallest } from '../../computed/series-math.js';
 import { activeFrom } from '../../computed/stream-samples.js';
 import { releaseRunMemos } from '../run-memo.js';
-import { latencyStep, THRESHOLDS } from './congestion-signal.js';
+import { THRESHOLDS } from './congestion-signal.js';
+import { latencyStep } from './latency-step.js';
 
 /** latencyStep as first written: every sample of every stream checked against the window. */
 function latencyStepByScan(pc: PeerConnectionView, start: number, end: number): boolean {
