@@ -1,8 +1,8 @@
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
-import type { RtpStream } from '../../computed/rtp-streams.js';
-import { firstIndexWhere, kthSmallest, timesInOrder } from '../../computed/series-math.js';
+import { firstIndexWhere, kthSmallest } from '../../computed/series-math.js';
 import { activeFrom } from '../../computed/stream-samples.js';
 import { RunMemo } from '../run-memo.js';
+import { timesAscending } from '../times-ascending.js';
 import { THRESHOLDS } from './congestion-signal.js';
 
 /**
@@ -18,13 +18,14 @@ export function latencyStep(pc: PeerConnectionView, start: number, end: number):
     if (!rtt) return false;
     const inside: number[] = [];
     // Times in order (as polls come): from the episode's first sample to its last, not the call.
-    const ordered = timesOrdered(s);
-    let i = activeFrom(s);
-    if (ordered)
-      i = Math.max(
-        i,
-        firstIndexWhere(s.t.length, (k) => s.t[k]! >= start),
-      );
+    const ordered = timesAscending(s.t);
+    const from = activeFrom(s);
+    let i = ordered
+      ? Math.max(
+          from,
+          firstIndexWhere(s.t.length, (k) => s.t[k]! >= start),
+        )
+      : from;
     for (; i < rtt.length; i++) {
       const at = s.t[i]!;
       if (ordered && at > end) break;
@@ -38,21 +39,6 @@ export function latencyStep(pc: PeerConnectionView, start: number, end: number):
     const sd = Math.sqrt(raised.reduce((a, b) => a + (b - mean) ** 2, 0) / raised.length);
     return sd < THRESHOLDS.steadyVariation * mean;
   });
-}
-
-/**
- * Whether a stream's times never go back, memoised: latencyStep asks once per congested stretch,
- * and a 19-hour call's hundreds of stretches each scanned every stream from its start (1.6 % of
- * the 100 MB jitsi bench dump's analysis).
- */
-const orderedStreams = new RunMemo<RtpStream, boolean>();
-function timesOrdered(s: RtpStream): boolean {
-  let ordered = orderedStreams.get(s);
-  if (ordered === undefined) {
-    ordered = timesInOrder(s.t);
-    orderedStreams.set(s, ordered);
-  }
-  return ordered;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { callClock } from '../../computed/call-times.js';
 import type { Episode } from '../../computed/episodes.js';
 import type { PeerConnectionView } from '../../computed/peer-connection-view.js';
-import { firstIndexWhere, timesInOrder } from '../../computed/series-math.js';
+import { firstIndexWhere } from '../../computed/series-math.js';
 import { LIFECYCLE_LIMITS, TRACK_STATE, type TrackLifecycle } from '../../computed/track-lifecycle.js';
 import type { Observation } from '../../model/payload/observation.js';
 import { defineDetector, type Finding } from '../detector.js';
-import { RunMemo } from '../run-memo.js';
 import { ms } from '../severity.js';
+import { timesAscending } from '../times-ascending.js';
 import { connectionDown, trackEnd, trackSubject } from './track-actions.js';
 
 const LIMITS = {
@@ -125,7 +125,7 @@ function healthy(pc: PeerConnectionView, track: TrackLifecycle, gap: Episode): b
     let flowing = 0;
     // Sample times in order (the usual case): only those inside the gap are read, from the first
     // after its start, found by bisection; a stream in every gap of every other one was read whole.
-    const sorted = ascending(other.t) && !Number.isNaN(gap.start);
+    const sorted = timesAscending(other.t) && !Number.isNaN(gap.start);
     const from = sorted ? firstIndexWhere(other.t.length, (i) => other.t[i]! > gap.start) : 0;
     for (let i = from; i < other.t.length; i++) {
       const at = other.t[i]!;
@@ -140,17 +140,6 @@ function healthy(pc: PeerConnectionView, track: TrackLifecycle, gap: Episode): b
   if (others.length > 0) return false;
   // The only received stream: the connection's own state says whether it was up.
   return !connectionDown(pc, gap.start - LIFECYCLE_LIMITS.minIdleMs, gap.end);
-}
-
-/** Whether the times never go back (NaN does not count as in order); memoised per series. */
-const inOrder = new RunMemo<ArrayLike<number>, boolean>();
-function ascending(t: ArrayLike<number>): boolean {
-  let known = inOrder.get(t);
-  if (known === undefined) {
-    known = timesInOrder(t);
-    inOrder.set(t, known);
-  }
-  return known;
 }
 
 /** More than one received stream of the track's kind on its connection. */
